@@ -1,0 +1,184 @@
+/**
+ * The one typed application configuration.
+ *
+ * Every setting is declared once here: its environment variable, zod schema, default,
+ * whether it is a secret and whether the browser may see it. The server reads it with
+ * `loadConfig()` from `src/server/config.ts`; the browser only ever receives
+ * `PublicConfig`, sent by the server.
+ *
+ * This module is pure (no Node APIs) so tests and tools can import it anywhere.
+ */
+import { z } from 'zod'
+
+const port = z.coerce.number().int().min(1).max(65_535)
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional())
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional()
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v))
+
+interface Setting {
+  /** zod schema applied to the raw environment string (or to the default). */
+  schema: z.ZodType
+  /** Default used when the variable is unset. Secrets have none: see `secret`. */
+  default?: string
+  /** Secrets must be set explicitly in production; elsewhere one is generated per data folder. */
+  secret?: true
+  /** Public settings are sent to the browser. Never mark a secret public. */
+  public?: true
+  description: string
+}
+
+/** The settings, keyed by environment variable. Order is the README's order. */
+export const settings = {
+  APP_ENV: {
+    schema: z.enum(['development', 'test', 'production']),
+    default: 'development',
+    description:
+      'Deployment stage. `production` refuses to start without real secrets and disables development helpers. (`NODE_ENV` only selects optimised builds.)',
+  },
+  PORT: { schema: port, default: '3000', description: 'HTTP port of the web app (pages, server functions, `/api/v1`).' },
+  HOST: { schema: z.string().min(1), default: '0.0.0.0', description: 'Interface to listen on.' },
+  PUBLIC_URL: {
+    schema: z.url(),
+    default: 'http://localhost:3000',
+    public: true,
+    description: 'Origin the site is reached at (links in mail, redirects).',
+  },
+  DATA_DIR: {
+    schema: z.string().min(1),
+    default: '.data',
+    description: 'Folder for the embedded database, generated development secrets and the operator token.',
+  },
+  DATABASE_URL: {
+    schema: optionalUrl,
+    default: '',
+    description: 'PostgreSQL connection URL. Empty: embedded PGlite under `DATA_DIR`.',
+  },
+  REDIS_URL: {
+    schema: optionalUrl,
+    default: '',
+    description: 'Redis URL for shared rate limits, caches and realtime fan-out. Empty: in-process equivalents.',
+  },
+  SESSION_SECRET: {
+    schema: z.string().min(32, 'must be at least 32 characters'),
+    secret: true,
+    description: 'Key that seals the session cookie (≥ 32 characters).',
+  },
+  OPERATOR_TOKEN: {
+    schema: z.string().min(32, 'must be at least 32 characters'),
+    secret: true,
+    description: 'Bearer token of the operator endpoints used by `npm run cli` while the server runs.',
+  },
+  PROVIDER_API_URL: {
+    schema: optionalUrl,
+    default: '',
+    description: 'Base URL of a separately running provider API (`…/api/v1`). Empty: call it in-process.',
+  },
+  PUSHER_APP_ID: { schema: z.string().min(1), default: 'asiguro', description: 'Realtime application id.' },
+  PUSHER_APP_KEY: {
+    schema: z.string().min(1),
+    default: 'asiguro-key',
+    public: true,
+    description: 'Public realtime application key (used by pusher-js in the browser).',
+  },
+  PUSHER_APP_SECRET: { schema: z.string().min(16), secret: true, description: 'Realtime application secret.' },
+  PUSHER_APP_CLUSTER: {
+    schema: z.string().min(1),
+    default: 'eu',
+    public: true,
+    description: 'Realtime cluster (hosted Pusher region).',
+  },
+  PUSHER_HOST: {
+    schema: optionalString,
+    default: '',
+    public: true,
+    description: 'Realtime server host. Empty: the embedded server on the app’s own port.',
+  },
+  PUSHER_PORT: { schema: z.union([port, z.literal('')]).optional(), default: '', public: true, description: 'Realtime server port.' },
+  PUSHER_SCHEME: { schema: z.enum(['http', 'https']), default: 'http', public: true, description: 'Realtime server scheme.' },
+  CAPTCHA_PROVIDER: {
+    schema: z.enum(['altcha', 'recaptcha', 'turnstile', 'none']),
+    default: 'altcha',
+    public: true,
+    description: 'Anti-abuse check: self-hosted ALTCHA proof of work, reCAPTCHA, Turnstile, or `none` (tests only; refused in production).',
+  },
+  CAPTCHA_SITE_KEY: { schema: optionalString, default: '', public: true, description: 'Site key of reCAPTCHA or Turnstile.' },
+  CAPTCHA_SECRET: {
+    schema: z.string().min(16),
+    secret: true,
+    description: 'ALTCHA HMAC key, or the reCAPTCHA/Turnstile secret.',
+  },
+  SMTP_URL: {
+    schema: optionalUrl,
+    default: '',
+    description: 'SMTP server (`smtp://user:pass@host:port`). Empty: mail is kept in the database outbox.',
+  },
+  MAIL_FROM: { schema: z.string().min(3), default: 'Asiguro <no-reply@asiguro.localhost>', description: 'Sender of outgoing mail.' },
+  BRAND_NAME: { schema: z.string().min(1), default: 'Asiguro', public: true, description: 'Brand shown in the interface and mail.' },
+  SUPPORT_EMAIL: { schema: z.email(), default: 'contact@asiguro.ro', public: true, description: 'Support address shown to visitors.' },
+  SUPPORT_PHONE: { schema: z.string().min(3), default: '+40 21 000 0000', public: true, description: 'Support phone number shown to visitors.' },
+  LOG_LEVEL: { schema: z.enum(['debug', 'info', 'warn', 'error', 'silent']), default: 'info', description: 'Structured log level.' },
+} satisfies Record<string, Setting>
+
+export type SettingName = keyof typeof settings
+type Parsed<K extends SettingName> = z.output<(typeof settings)[K]['schema']>
+export type AppConfig = { [K in SettingName]: Parsed<K> }
+
+type PublicName = { [K in SettingName]: (typeof settings)[K] extends { public: true } ? K : never }[SettingName]
+export type PublicConfig = { [K in PublicName]: Parsed<K> }
+
+export const secretNames = (Object.keys(settings) as SettingName[]).filter((k) => 'secret' in settings[k])
+export const publicNames = (Object.keys(settings) as SettingName[]).filter((k) => 'public' in settings[k]) as PublicName[]
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+/**
+ * Parses a raw environment. `generatedSecrets` fills secrets that are unset, but only
+ * outside production: a production start without real secrets fails and names them.
+ */
+export function parseConfig(env: Record<string, string | undefined>, generatedSecrets: Partial<Record<SettingName, string>> = {}): AppConfig {
+  const problems: string[] = []
+  const stage = env.APP_ENV ?? settings.APP_ENV.default
+  const out: Record<string, unknown> = {}
+  for (const name of Object.keys(settings) as SettingName[]) {
+    const setting: Setting = settings[name]
+    let raw = env[name]
+    if (raw === undefined || raw === '') {
+      if (setting.secret) {
+        if (stage === 'production') {
+          problems.push(`${name} is required in production (${setting.description})`)
+          continue
+        }
+        raw = generatedSecrets[name]
+      } else {
+        raw = setting.default
+      }
+    }
+    const result = setting.schema.safeParse(raw)
+    if (result.success) out[name] = result.data
+    else problems.push(`${name}: ${result.error.issues.map((i) => i.message).join('; ')}`)
+  }
+  if (stage === 'production' && out.CAPTCHA_PROVIDER === 'none') {
+    problems.push('CAPTCHA_PROVIDER=none is for automated tests and is refused in production')
+  }
+  if (problems.length > 0) throw new ConfigError(problems)
+  return out as AppConfig
+}
+
+export function publicConfig(config: AppConfig): PublicConfig {
+  return Object.fromEntries(publicNames.map((k) => [k, config[k]])) as PublicConfig
+}

@@ -1,0 +1,30 @@
+/** The languages of the site. Romanian is the default and always complete. */
+export const locales = [
+  { code: 'ro', name: 'Română', is_default: true },
+  { code: 'en', name: 'English', is_default: false },
+  { code: 'fr', name: 'Français', is_default: false },
+] as const
+
+export type Locale = (typeof locales)[number]['code']
+export const localeCodes: readonly Locale[] = locales.map((l) => l.code)
+export const defaultLocale: Locale = 'ro'
+export const TIME_ZONE = 'Europe/Bucharest'
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (localeCodes as readonly string[]).includes(value)
+}
+
+/** Picks the best supported language from an `Accept-Language` header. */
+export function negotiateLocale(acceptLanguage: string | null | undefined): Locale {
+  if (!acceptLanguage) return defaultLocale
+  const ranked = acceptLanguage
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';')
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+      return { base: tag.toLowerCase().split('-')[0] ?? '', q: q ? Number(q.slice(2)) || 0 : 1 }
+    })
+    .filter((r) => r.q > 0)
+    .sort((a, b) => b.q - a.q)
+  return ranked.map((r) => r.base).find(isLocale) ?? defaultLocale
+}

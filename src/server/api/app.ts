@@ -1,0 +1,146 @@
+import { z } from 'zod'
+import { timingSafeEqual } from 'node:crypto'
+import { PRODUCT_STATUSES_HEADER } from '~/contract/site'
+import { negotiateLocale, type Locale } from '~/i18n/locales'
+import type { ApiDeps } from './deps'
+import { ApiError, errorBody } from './errors'
+import type { RouteDef, RouteResult } from './route'
+import { Router } from './router'
+import { log } from '../log'
+
+export const API_BASE = '/api/v1'
+const MAX_BODY_BYTES = 64 * 1024
+
+const zodLocales = { ro: z.locales.ro, en: z.locales.en, fr: z.locales.fr } satisfies Record<Locale, () => { localeError: z.core.$ZodErrorMap }>
+const errorMaps = Object.fromEntries(Object.entries(zodLocales).map(([k, f]) => [k, f().localeError])) as Record<Locale, z.core.$ZodErrorMap>
+
+export interface Api {
+  /** Answers any request whose path starts with `/api/v1`. */
+  fetch(request: Request): Promise<Response>
+  routes: RouteDef[]
+}
+
+/**
+ * The provider API as a plain fetch handler (Request in, Response out). It is mounted in
+ * front of the web app by `src/server.ts`, called in-process by the provider client, and
+ * served alone by `npm run start:api`.
+ */
+export function createApi(deps: ApiDeps, routes: RouteDef[]): Api {
+  const router = new Router(routes)
+
+  async function handle(request: Request): Promise<Response> {
+    const locale = negotiateLocale(request.headers.get('accept-language'))
+    const headers = new Headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+    try {
+      // The statuses header goes on every answer; only liveness and readiness answer without it.
+      const site = await deps.site.current().catch((error: unknown) => error as Error)
+      if (!(site instanceof Error)) headers.set(PRODUCT_STATUSES_HEADER, site.statusesHeader)
+
+      const url = new URL(request.url)
+      const path = url.pathname.startsWith(API_BASE) ? url.pathname.slice(API_BASE.length) || '/' : undefined
+      const match = path === undefined ? ({ kind: 'none' } as const) : router.match(request.method, path)
+      if (match.kind === 'none') throw new ApiError(404, 'not_found')
+      if (match.kind === 'method') throw new ApiError(405, 'method_not_allowed', undefined, { allow: match.allow.join(', ') })
+      const { route } = match
+      if (site instanceof Error) {
+        if (!route.withoutDatabase) throw site
+      } else if (site.maintenance.is_active && !route.duringMaintenance) throw new ApiError(503, 'maintenance', undefined, { 'retry-after': '60' })
+      if (route.auth === 'operator') checkOperator(request, deps.config.OPERATOR_TOKEN)
+
+      const errorMap = errorMaps[locale]
+      const fields: Record<string, string[]> = {}
+      const parse = (schema: z.ZodType | undefined, input: unknown, prefix: string) => {
+        if (!schema) return undefined
+        const result = schema.safeParse(input, { error: errorMap })
+        if (result.success) return result.data
+        for (const issue of result.error.issues) {
+          const name = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || prefix || 'body'
+          ;(fields[name] ??= []).push(issue.message)
+        }
+        return undefined
+      }
+      const params = parse(route.params, match.params, '')
+      const query = parse(route.query, Object.fromEntries(url.searchParams), '')
+      const body = route.body ? parse(route.body, await readBody(request, route), '') : undefined
+      if (Object.keys(fields).length > 0) throw new ApiError(422, 'validation_failed', fields)
+
+      const result = await route.handler({
+        request,
+        params,
+        query,
+        body,
+        locale,
+        bearer: bearerOf(request),
+        clientIp: forwardedIp(request),
+        deps,
+      })
+      return respond(request, result, route.status ?? 200, headers)
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const [k, v] of Object.entries(error.headers ?? {})) headers.set(k, v)
+        return new Response(JSON.stringify(errorBody(locale, error.status, error.key, error.fields)), { status: error.status, headers })
+      }
+      log.error('api.unhandled', { method: request.method, url: request.url, error })
+      return new Response(JSON.stringify(errorBody(locale, 500, 'internal_error')), { status: 500, headers })
+    }
+  }
+
+  return { fetch: handle, routes }
+}
+
+function respond(request: Request, result: RouteResult<unknown>, defaultStatus: number, headers: Headers): Response {
+  const status = result.status ?? defaultStatus
+  let text: string
+  if ('rawJson' in result) text = result.rawJson
+  else {
+    for (const [k, v] of Object.entries(result.headers ?? {})) headers.set(k, v)
+    if (typeof result.body === 'string' && headers.get('content-type')?.startsWith('text/')) text = result.body
+    else text = JSON.stringify(result.body)
+  }
+  return new Response(request.method === 'HEAD' ? null : text, { status, headers })
+}
+
+async function readBody(request: Request, route: RouteDef): Promise<unknown> {
+  const declared = Number(request.headers.get('content-length') ?? 0)
+  if (declared > MAX_BODY_BYTES) throw new ApiError(413, 'payload_too_large')
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
+  const encoding = route.bodyEncoding ?? 'json'
+  const text = await request.text()
+  if (text.length > MAX_BODY_BYTES) throw new ApiError(413, 'payload_too_large')
+  const acceptsForm = encoding !== 'json'
+  const acceptsJson = encoding !== 'form'
+  if (acceptsForm && (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data')) {
+    if (type === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(text))
+    const form = await new Response(text, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData()
+    return Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string'))
+  }
+  if (acceptsJson && (type === 'application/json' || (type === '' && text.trim() !== ''))) {
+    try {
+      return JSON.parse(text)
+    } catch {
+      throw new ApiError(400, 'invalid_json')
+    }
+  }
+  if (text.trim() === '') return {}
+  throw new ApiError(415, 'unsupported_media_type')
+}
+
+function bearerOf(request: Request): string | undefined {
+  const header = request.headers.get('authorization')
+  const match = header?.match(/^Bearer\s+(\S+)$/i)
+  return match?.[1]
+}
+
+const ip = z.union([z.ipv4(), z.ipv6()])
+
+/** The left-most `X-Forwarded-For` address: the web app puts the visitor's there. */
+function forwardedIp(request: Request): string | undefined {
+  const first = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
+  return first && ip.safeParse(first).success ? first : undefined
+}
+
+function checkOperator(request: Request, expected: string): void {
+  const given = Buffer.from(bearerOf(request) ?? '')
+  const wanted = Buffer.from(expected)
+  if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) throw new ApiError(401, 'unauthenticated')
+}

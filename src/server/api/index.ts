@@ -1,0 +1,31 @@
+import type { AppConfig } from '../../../app.config'
+import { getConfig } from '../config'
+import { openDatabase } from '../db/client'
+import { seedReferenceData } from '../db/seed'
+import { SiteState } from '../site/site-state'
+import { createApi, type Api } from './app'
+import type { ApiDeps } from './deps'
+import { allRoutes } from './routes'
+
+export { API_BASE } from './app'
+export type { Api } from './app'
+
+/** Opens the database (migrated, reference data seeded) and builds what the handlers need. */
+export async function createApiDeps(config: AppConfig, options: { dataDir?: string } = {}): Promise<ApiDeps> {
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: options.dataDir ?? config.DATA_DIR })
+  await seedReferenceData(database.db)
+  return { config, database, site: new SiteState(database.db) }
+}
+
+export function buildApi(deps: ApiDeps): Api {
+  return createApi(deps, allRoutes(deps.config.BRAND_NAME))
+}
+
+let processApi: Promise<Api> | undefined
+
+/** The API of this process, opened on first use. The embedded database admits one per process. */
+export function getProcessApi(): Promise<Api> {
+  processApi ??= createApiDeps(getConfig()).then(buildApi)
+  processApi.catch(() => (processApi = undefined))
+  return processApi
+}

@@ -1,0 +1,51 @@
+import type { z } from 'zod'
+import type { Locale } from '~/i18n/locales'
+import type { ApiDeps } from './deps'
+
+type Schema = z.ZodType
+type Out<S> = S extends Schema ? z.output<S> : undefined
+
+export interface RouteContext<P, Q, B> {
+  request: Request
+  params: P
+  query: Q
+  body: B
+  locale: Locale
+  /** The bearer token of the `Authorization` header, if any. */
+  bearer: string | undefined
+  /** The client address from `X-Forwarded-For` (the web app forwards the visitor's). */
+  clientIp: string | undefined
+  deps: ApiDeps
+}
+
+/** What a handler returns: a body to serialise, or raw JSON already serialised. */
+export type RouteResult<R> = { status?: number; body: R; headers?: Record<string, string> } | { status?: number; rawJson: string }
+
+export interface RouteDef<PS extends Schema | undefined = Schema | undefined, QS extends Schema | undefined = Schema | undefined, BS extends Schema | undefined = Schema | undefined, RS extends Schema = Schema> {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  /** Path under `/api/v1`, with `{name}` parameters, as OpenAPI writes them. */
+  path: string
+  summary: string
+  tag: string
+  params?: PS
+  query?: QS
+  body?: BS
+  /** Accepted body encodings; JSON unless said otherwise. */
+  bodyEncoding?: 'json' | 'form' | 'json-or-form'
+  response: RS
+  status?: number
+  /** Answers even while maintenance is on. */
+  duringMaintenance?: boolean
+  /** Answers even when the database cannot be read (liveness, readiness). Implies `duringMaintenance`. */
+  withoutDatabase?: boolean
+  /** `operator`: requires the operator token. */
+  auth?: 'operator'
+  handler: (ctx: RouteContext<Out<PS>, Out<QS>, Out<BS>>) => Promise<RouteResult<z.input<RS>>> | RouteResult<z.input<RS>>
+}
+
+/** Declares a route; the generics tie the handler's types to its schemas. */
+export function defineRoute<PS extends Schema | undefined = undefined, QS extends Schema | undefined = undefined, BS extends Schema | undefined = undefined, RS extends Schema = Schema>(
+  def: RouteDef<PS, QS, BS, RS>,
+): RouteDef {
+  return def as unknown as RouteDef
+}

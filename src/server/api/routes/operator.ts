@@ -1,0 +1,49 @@
+import { z } from 'zod'
+import { MaintenanceStatus, ProductCode, ProductStatuses } from '~/contract/site'
+import { seedReferenceData } from '../../db/seed'
+import { defineRoute } from '../route'
+
+/**
+ * Operator endpoints used by `npm run cli` while the server holds the embedded database.
+ * They require the operator token (kept in `DATA_DIR/secrets.json` or `OPERATOR_TOKEN`)
+ * and answer during maintenance, so maintenance can be switched off.
+ */
+export const operatorRoutes = [
+  defineRoute({
+    method: 'PUT',
+    path: '/operator/maintenance',
+    tag: 'operator',
+    summary: 'Switches maintenance mode on or off.',
+    auth: 'operator',
+    duringMaintenance: true,
+    body: z.object({ active: z.boolean(), message: z.string().max(500).optional() }),
+    response: MaintenanceStatus,
+    handler: async ({ body, deps }) => ({ body: await deps.site.setMaintenance(body.active, body.message) }),
+  }),
+  defineRoute({
+    method: 'PUT',
+    path: '/operator/product-statuses/{code}',
+    tag: 'operator',
+    summary: 'Makes a product available or unavailable.',
+    auth: 'operator',
+    duringMaintenance: true,
+    params: z.object({ code: ProductCode }),
+    body: z.object({ available: z.boolean() }),
+    response: ProductStatuses,
+    handler: async ({ params, body, deps }) => ({ body: await deps.site.setProductAvailable(params.code, body.available) }),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/operator/seed',
+    tag: 'operator',
+    summary: 'Seeds reference and demonstration data (idempotent).',
+    auth: 'operator',
+    duringMaintenance: true,
+    response: z.object({ seeded: z.literal(true) }),
+    handler: async ({ deps }) => {
+      await seedReferenceData(deps.database.db)
+      deps.site.invalidate()
+      return { body: { seeded: true as const } }
+    },
+  }),
+]
