@@ -1,4 +1,7 @@
 import { z } from 'zod'
+import { productCodes, statusFlagOf } from './constants'
+
+export { PRODUCT_STATUSES_HEADER, statusFlagOf } from './constants'
 
 const timestamp = z.iso.datetime({ offset: true })
 
@@ -15,19 +18,10 @@ export const ProductStatuses = z.object({
   deleted_at: timestamp.nullable(),
 })
 export type ProductStatuses = z.infer<typeof ProductStatuses>
-export const PRODUCT_STATUSES_HEADER = 'x-site-product-statuses'
 
-export const ProductCode = z.enum(['rca', 'travel', 'house-insurance', 'ro-vignette', 'hu-vignette'])
+export const ProductCode = z.enum(productCodes)
 export type ProductCode = z.infer<typeof ProductCode>
-
-/** Which status switch governs each product. */
-export const statusFlagOf = {
-  rca: 'is_rca_available',
-  travel: 'is_travel_available',
-  'house-insurance': 'is_house_insurance_available',
-  'ro-vignette': 'is_ro_vignette_available',
-  'hu-vignette': 'is_hu_vignette_available',
-} as const satisfies Record<ProductCode, keyof ProductStatuses>
+statusFlagOf satisfies Record<ProductCode, keyof ProductStatuses>
 
 export const Product = z.object({
   id: z.number().int(),

@@ -1,0 +1,17 @@
+/**
+ * Contract constants without zod, so browser code can use them without pulling the
+ * schema library into the client bundle.
+ */
+export const PRODUCT_STATUSES_HEADER = 'x-site-product-statuses'
+
+export const productCodes = ['rca', 'travel', 'house-insurance', 'ro-vignette', 'hu-vignette'] as const
+export type ProductCode = (typeof productCodes)[number]
+
+/** Which status switch governs each product. */
+export const statusFlagOf = {
+  rca: 'is_rca_available',
+  travel: 'is_travel_available',
+  'house-insurance': 'is_house_insurance_available',
+  'ro-vignette': 'is_ro_vignette_available',
+  'hu-vignette': 'is_hu_vignette_available',
+} as const satisfies Record<ProductCode, string>

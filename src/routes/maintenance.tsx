@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { z } from 'zod/mini'
+import { MaintenancePage } from '~/features/maintenance/maintenance-page'
+import { getMaintenanceStatus } from '~/features/maintenance/maintenance.functions'
+
+export const Route = createFileRoute('/maintenance')({
+  validateSearch: z.object({ from: z.catch(z.optional(z.string()), undefined) }),
+  loader: () => getMaintenanceStatus(),
+  component: function Maintenance() {
+    const status = Route.useLoaderData()
+    const { from } = Route.useSearch()
+    const returnTo = from?.startsWith('/') && !from.startsWith('//') ? from : '/'
+    return <MaintenancePage initial={status} returnTo={returnTo} />
+  },
+})

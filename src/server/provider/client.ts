@@ -1,0 +1,137 @@
+import type { z } from 'zod'
+import { ErrorBody } from '~/contract/errors'
+import { PRODUCT_STATUSES_HEADER, ProductStatuses } from '~/contract/site'
+import type { Api } from '../api'
+import { log } from '../log'
+
+/** A failed provider call, with the spec's error body. */
+export class ProviderError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody,
+  ) {
+    super(`provider answered ${status}: ${typeof body.error.message === 'string' ? body.error.message : 'validation_failed'}`)
+    this.name = 'ProviderError'
+  }
+
+  /** The field → messages map of a 422, if this is one. */
+  get fieldErrors(): Record<string, string[]> | undefined {
+    return typeof this.body.error.message === 'object' ? this.body.error.message : undefined
+  }
+}
+
+/** The provider reports maintenance (code 503): the web app sends the visitor to /maintenance. */
+export class MaintenanceError extends ProviderError {
+  override name = 'MaintenanceError'
+}
+
+/** How requests reach the provider: in this process, or over HTTP. */
+export type Transport = (path: string, init: RequestInit) => Promise<Response>
+
+export function inProcessTransport(api: () => Promise<Api>): Transport {
+  return async (path, init) => (await api()).fetch(new Request(`http://provider.internal/api/v1${path}`, init))
+}
+
+export function httpTransport(baseUrl: string): Transport {
+  const base = baseUrl.replace(/\/+$/, '')
+  return (path, init) => fetch(`${base}${path}`, init)
+}
+
+/** Statuses seen last; replaced whenever a response carries a newer `updated_at`. */
+export class StatusesStore {
+  private value: ProductStatuses | undefined
+  private listeners = new Set<(s: ProductStatuses) => void>()
+
+  get current(): ProductStatuses | undefined {
+    return this.value
+  }
+
+  /** Reads the header; returns true when the statuses changed. */
+  observe(header: string | null): boolean {
+    if (!header || header === '') return false
+    let parsed: ProductStatuses
+    try {
+      parsed = ProductStatuses.parse(JSON.parse(header))
+    } catch (error) {
+      log.warn('provider.bad_statuses_header', { error })
+      return false
+    }
+    if (this.value?.updated_at === parsed.updated_at && this.value.id === parsed.id) return false
+    this.value = parsed
+    for (const listener of this.listeners) listener(parsed)
+    return true
+  }
+
+  subscribe(listener: (s: ProductStatuses) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+}
+
+export interface CallOptions<S extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  query?: Record<string, string | undefined>
+  /** JSON body, or a form (sent as `application/x-www-form-urlencoded`). */
+  json?: unknown
+  form?: Record<string, string>
+  /** The access token of the signed-in visitor, if any. */
+  bearer?: string | undefined
+  /** The visitor's address, forwarded as `X-Forwarded-For`. */
+  clientIp?: string | undefined
+  locale?: string | undefined
+  schema: S
+}
+
+const RETRY_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504])
+
+/**
+ * The one typed client of the provider API. Requests and answers are checked with the
+ * shared zod schemas; the statuses header of every answer feeds `statuses`. Body-less
+ * calls are retried once on the spec's transient statuses; calls with a body never are.
+ */
+export class ProviderClient {
+  constructor(
+    private readonly transport: Transport,
+    readonly statuses: StatusesStore = new StatusesStore(),
+  ) {}
+
+  async call<S extends z.ZodType>(path: string, options: CallOptions<S>): Promise<z.output<S>> {
+    const method = options.method ?? 'GET'
+    const headers = new Headers({ accept: 'application/json' })
+    if (options.bearer) headers.set('authorization', `Bearer ${options.bearer}`)
+    if (options.clientIp) headers.set('x-forwarded-for', options.clientIp)
+    if (options.locale) headers.set('accept-language', options.locale)
+    let body: string | undefined
+    if (options.form) {
+      headers.set('content-type', 'application/x-www-form-urlencoded')
+      body = new URLSearchParams(options.form).toString()
+    } else if (options.json !== undefined) {
+      headers.set('content-type', 'application/json')
+      body = JSON.stringify(options.json)
+    }
+    const query = options.query ? Object.entries(options.query).filter((e): e is [string, string] => e[1] !== undefined) : []
+    const url = query.length > 0 ? `${path}?${new URLSearchParams(query)}` : path
+
+    const attempts = body === undefined ? 2 : 1
+    let response: Response | undefined
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      response = await this.transport(url, { method, headers, body })
+      if (!RETRY_STATUSES.has(response.status) || attempt === attempts) break
+      await response.body?.cancel()
+    }
+    if (!response) throw new Error('unreachable: no provider response')
+    this.statuses.observe(response.headers.get(PRODUCT_STATUSES_HEADER))
+
+    const text = await response.text()
+    const json: unknown = text === '' ? undefined : JSON.parse(text)
+    if (!response.ok) {
+      const parsed = ErrorBody.safeParse(json)
+      const errorBody: ErrorBody = parsed.success
+        ? parsed.data
+        : { error: { code: response.status, message: 'bad_gateway', pretty_message: 'The provider answered with an unexpected error.' } }
+      if (errorBody.error.code === 503) throw new MaintenanceError(response.status, errorBody)
+      throw new ProviderError(response.status, errorBody)
+    }
+    return options.schema.parse(json)
+  }
+}

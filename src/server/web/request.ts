@@ -1,0 +1,47 @@
+import '@tanstack/react-start/server-only'
+import { redirect } from '@tanstack/react-router'
+import { getCookie, getRequest, getRequestHeader, getRequestIP } from '@tanstack/react-start/server'
+import type { z } from 'zod'
+import { isLocale, negotiateLocale, type Locale } from '~/i18n/locales'
+import { MaintenanceError, providerClient } from '../provider'
+import type { CallOptions } from '../provider/client'
+import { getSession } from '../session/session'
+
+export const LOCALE_COOKIE = 'locale'
+
+/** The visitor's language: the remembered choice, else the browser's, else Romanian. */
+export function requestLocale(): Locale {
+  const remembered = getCookie(LOCALE_COOKIE)
+  return isLocale(remembered) ? remembered : negotiateLocale(getRequestHeader('accept-language'))
+}
+
+/**
+ * Calls the provider on behalf of the current visitor: adds their language, address and
+ * (when signed in) the bearer from the sealed session. Maintenance becomes a redirect to
+ * /maintenance wherever this is called from (loader, beforeLoad or component).
+ */
+export async function callProvider<S extends z.ZodType>(path: string, options: Omit<CallOptions<S>, 'bearer' | 'clientIp' | 'locale'>): Promise<z.output<S>> {
+  const session = await getSession()
+  try {
+    return await providerClient().call(path, {
+      ...options,
+      bearer: session.accessToken,
+      clientIp: getRequestIP(),
+      locale: requestLocale(),
+    })
+  } catch (error) {
+    if (error instanceof MaintenanceError) throw redirect({ to: '/maintenance', search: { from: currentPagePath() } })
+    throw error
+  }
+}
+
+/** The page the visitor is on: the request itself when rendering, the referring page for a server-function call. */
+function currentPagePath(): string | undefined {
+  const request = getRequest()
+  const url = new URL(request.url)
+  const page = url.pathname.startsWith('/_serverFn') ? request.headers.get('referer') : request.url
+  if (!page) return undefined
+  const pageUrl = new URL(page, url)
+  if (pageUrl.origin !== url.origin || pageUrl.pathname === '/maintenance') return undefined
+  return `${pageUrl.pathname}${pageUrl.search}`
+}
