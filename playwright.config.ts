@@ -1,0 +1,87 @@
+/**
+ * Browser end-to-end tests: `npm run test:e2e` (after `npm run build`).
+ *
+ * Runs the production server (`src/server/http/serve.ts` on the built `dist/`) on port 3100
+ * with a fresh, empty data folder, and drives Debian's Chromium (`/usr/bin/chromium`,
+ * installed by `scripts/ensure-chromium.sh`): Playwright's own browser downloads are never used.
+ *
+ * Tests reach the same server and data folder through `E2E_BASE_URL`, `E2E_PORT` and
+ * `E2E_DATA_DIR` (for the operator token in `secrets.json` and the operator CLI).
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { defineConfig, devices } from '@playwright/test'
+
+const PORT = 3100
+const BASE_URL = `http://127.0.0.1:${PORT}`
+
+// The runner evaluates this file once, then again in every worker process. Workers inherit the
+// runner's environment (TEST_WORKER_INDEX is set only in workers), so only the runner creates
+// the folder and every process agrees on it.
+if (process.env.TEST_WORKER_INDEX === undefined) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'asiguro-e2e-'))
+  process.env.E2E_DATA_DIR = dataDir
+  if (!process.env.E2E_KEEP_DATA) {
+    // The web server has been stopped by then; its embedded database is not needed after the run.
+    process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }))
+  }
+}
+process.env.E2E_PORT = String(PORT)
+process.env.E2E_BASE_URL = BASE_URL
+const DATA_DIR = process.env.E2E_DATA_DIR as string
+
+const CI = process.env.CI === 'true' || process.env.CI === '1'
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1, // 2-core machine; the server and the browser share it.
+  retries: CI ? 1 : 0,
+  forbidOnly: CI,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: BASE_URL,
+    // Romanian visitors are the default audience; tests of other languages override this.
+    locale: 'ro-RO',
+    timezoneId: 'Europe/Bucharest',
+    headless: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    command: 'node_modules/.bin/tsx src/server/http/serve.ts',
+    url: `${BASE_URL}/api/v1/ready`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: BASE_URL,
+      DATA_DIR,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      APP_ENV: 'test',
+    },
+  },
+})

@@ -1,0 +1,88 @@
+import { execFile } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { expect, test, type APIRequestContext } from '@playwright/test'
+
+const run = promisify(execFile)
+
+/** Set by playwright.config.ts: the running server's data folder and port. */
+const DATA_DIR = process.env.E2E_DATA_DIR ?? ''
+const PORT = process.env.E2E_PORT ?? '3100'
+const CLI_ENTRY = 'src/server/cli/main.ts'
+
+/** The operator token the server generated into its data folder (APP_ENV=test). */
+function operatorToken(): string {
+  const secrets = JSON.parse(readFileSync(path.join(DATA_DIR, 'secrets.json'), 'utf8')) as { OPERATOR_TOKEN?: string }
+  if (!secrets.OPERATOR_TOKEN) throw new Error(`no OPERATOR_TOKEN in ${DATA_DIR}/secrets.json`)
+  return secrets.OPERATOR_TOKEN
+}
+
+async function setMaintenance(request: APIRequestContext, active: boolean): Promise<void> {
+  const response = await request.put('/api/v1/operator/maintenance', {
+    headers: { authorization: `Bearer ${operatorToken()}` },
+    data: { active },
+  })
+  expect(response.status(), await response.text()).toBe(200)
+  expect(((await response.json()) as { is_active: boolean }).is_active).toBe(active)
+}
+
+async function expectProductsAvailable(request: APIRequestContext): Promise<void> {
+  const response = await request.get('/api/v1/products')
+  expect(response.status()).toBe(200)
+  expect(((await response.json()) as { data: unknown[] }).data).toHaveLength(5)
+}
+
+test.describe('maintenance mode', () => {
+  test.describe.configure({ mode: 'serial' })
+
+  test.beforeAll(() => {
+    expect(DATA_DIR, 'E2E_DATA_DIR is set by playwright.config.ts').not.toBe('')
+  })
+
+  // Never leave the shared server in maintenance, whatever happened in the test.
+  test.afterEach(async ({ request }) => {
+    await setMaintenance(request, false)
+  })
+
+  test('visitors land on the maintenance page and are sent back when it ends', async ({ page, request }) => {
+    test.setTimeout(45_000)
+    await setMaintenance(request, true)
+
+    // The API refuses with the error envelope.
+    const api = await request.get('/api/v1/products')
+    expect(api.status()).toBe(503)
+    expect(await api.json()).toMatchObject({ error: { code: 503 } })
+
+    // The home page redirects to the maintenance page, rendered with HTTP 503.
+    const response = await page.goto('/')
+    expect(new URL(page.url()).pathname).toBe('/maintenance')
+    expect(response?.status()).toBe(503)
+    await expect(page.getByRole('heading', { level: 1, name: 'Îmbunătățim site-ul' })).toBeVisible()
+    await page.waitForFunction(() => !('$_TSR' in window)) // hydrated: the page is polling now
+
+    await setMaintenance(request, false)
+
+    // The page polls every 10 s and takes the visitor back to where they were going.
+    await expect(page).toHaveURL((url) => url.pathname === '/', { timeout: 15_000 })
+    await expect(page.locator('[data-product]')).toHaveCount(5)
+    await expectProductsAvailable(request)
+  })
+
+  test('the operator CLI switches maintenance through the running server', async ({ request }) => {
+    test.skip(!existsSync(CLI_ENTRY), `${CLI_ENTRY} does not exist yet`)
+    const env = { ...process.env, PORT, DATA_DIR, APP_ENV: 'test', LOG_LEVEL: 'warn' }
+    const cli = (state: 'on' | 'off') => run('npm', ['run', '--silent', 'cli', '--', 'maintenance', state], { env, timeout: 20_000 })
+
+    const on = await cli('on')
+    expect(on.stdout).toContain('maintenance on')
+    expect(on.stdout).toContain('through the server')
+    const during = await request.get('/api/v1/products')
+    expect(during.status()).toBe(503)
+    expect(await during.json()).toMatchObject({ error: { code: 503 } })
+
+    const off = await cli('off')
+    expect(off.stdout).toContain('maintenance off')
+    await expectProductsAvailable(request)
+  })
+})

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto'
+import postgres from 'postgres'
+import { parseConfig, type AppConfig } from '../../app.config'
+import { buildApi, createApiDeps, type Api } from '~/server/api'
+import type { ApiDeps } from '~/server/api/deps'
+
+export interface TestApi {
+  api: Api
+  deps: ApiDeps
+  config: AppConfig
+  /** Calls the API in-process, as the web app does by default. */
+  call(path: string, init?: RequestInit): Promise<Response>
+  close(): Promise<void>
+}
+
+/** The database kinds the integration suite runs on: PGlite always, PostgreSQL when `TEST_DATABASE_URL` is set. */
+export const databaseKinds = ['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])] as const
+
+function testConfig(overrides: Record<string, string> = {}): AppConfig {
+  const secret = randomBytes(32).toString('hex')
+  return parseConfig({
+    APP_ENV: 'test',
+    SESSION_SECRET: secret,
+    OPERATOR_TOKEN: `operator-${secret}`,
+    PUSHER_APP_SECRET: secret,
+    CAPTCHA_SECRET: secret,
+    CAPTCHA_PROVIDER: 'none',
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  })
+}
+
+/**
+ * A provider API on a fresh database: in-memory PGlite, or a new PostgreSQL database
+ * created for this test file and dropped at `close()`.
+ */
+export async function startTestApi(kind: 'pglite' | 'postgres'): Promise<TestApi> {
+  let dropDatabase = async () => {}
+  let config: AppConfig
+  if (kind === 'postgres') {
+    const adminUrl = process.env.TEST_DATABASE_URL
+    if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set')
+    const name = `asiguro_it_${randomBytes(6).toString('hex')}`
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })
+    await admin.unsafe(`create database ${name}`)
+    await admin.end()
+    const url = new URL(adminUrl)
+    url.pathname = `/${name}`
+    config = testConfig({ DATABASE_URL: url.toString() })
+    dropDatabase = async () => {
+      const again = postgres(adminUrl, { max: 1, onnotice: () => {} })
+      await again.unsafe(`drop database if exists ${name} with (force)`)
+      await again.end()
+    }
+  } else {
+    config = testConfig()
+  }
+  const deps = await createApiDeps(config, { dataDir: ':memory:' })
+  const api = buildApi(deps)
+  return {
+    api,
+    deps,
+    config,
+    call: (path, init) => api.fetch(new Request(`http://test.local/api/v1${path}`, init)),
+    close: async () => {
+      await deps.database.close()
+      await dropDatabase()
+    },
+  }
+}
+
+export async function operator(t: TestApi, path: string, method: string, body?: unknown): Promise<Response> {
+  return t.call(`/operator${path}`, {
+    method,
+    headers: { authorization: `Bearer ${t.config.OPERATOR_TOKEN}`, 'content-type': 'application/json' },
+    body: body === undefined ? null : JSON.stringify(body),
+  })
+}

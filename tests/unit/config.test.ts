@@ -1,0 +1,65 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, parseConfig, publicConfig, publicNames, secretNames, settings } from '../../app.config'
+import { loadConfig } from '~/server/config'
+
+const secrets = { SESSION_SECRET: 's'.repeat(40), OPERATOR_TOKEN: 'o'.repeat(40), PUSHER_APP_SECRET: 'p'.repeat(40), CAPTCHA_SECRET: 'c'.repeat(40) }
+
+describe('app.config', () => {
+  it('has defaults for every non-secret setting', () => {
+    const config = parseConfig({}, secrets)
+    expect(config.PORT).toBe(3000)
+    expect(config.DATA_DIR).toBe('.data')
+    expect(config.DATABASE_URL).toBeUndefined()
+    expect(config.PUSHER_APP_CLUSTER).toBe('eu')
+    expect(config.APP_ENV).toBe('development')
+  })
+
+  it('refuses to start production without real secrets and names each missing one', () => {
+    const attempt = () => parseConfig({ APP_ENV: 'production' }, secrets)
+    expect(attempt).toThrow(ConfigError)
+    try {
+      attempt()
+    } catch (error) {
+      const problems = (error as ConfigError).problems.join('\n')
+      for (const name of secretNames) expect(problems).toContain(name)
+    }
+  })
+
+  it('starts production with real secrets, but not with CAPTCHA_PROVIDER=none', () => {
+    expect(parseConfig({ APP_ENV: 'production', ...secrets, CAPTCHA_PROVIDER: 'altcha' }).APP_ENV).toBe('production')
+    expect(() => parseConfig({ APP_ENV: 'production', ...secrets, CAPTCHA_PROVIDER: 'none' })).toThrow(/CAPTCHA_PROVIDER=none/)
+  })
+
+  it('rejects malformed values with the setting’s name', () => {
+    expect(() => parseConfig({ PORT: 'eighty' }, secrets)).toThrow(/PORT/)
+    expect(() => parseConfig({ SESSION_SECRET: 'short' }, secrets)).toThrow(/SESSION_SECRET: must be at least 32 characters/)
+    expect(() => parseConfig({ DATABASE_URL: 'not a url' }, secrets)).toThrow(/DATABASE_URL/)
+  })
+
+  it('exposes only public settings to the browser, never a secret', () => {
+    const pub = publicConfig(parseConfig({}, secrets))
+    expect(Object.keys(pub).sort()).toEqual([...publicNames].sort())
+    for (const name of secretNames) expect(pub).not.toHaveProperty(name)
+    for (const name of publicNames) expect('secret' in settings[name]).toBe(false)
+  })
+
+  it('generates development secrets once per data folder, readable by the owner only', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'asiguro-config-'))
+    try {
+      const a = loadConfig({ DATA_DIR: dir })
+      const b = loadConfig({ DATA_DIR: dir })
+      expect(a.SESSION_SECRET).toHaveLength(43)
+      expect(b.SESSION_SECRET).toBe(a.SESSION_SECRET)
+      expect(a.OPERATOR_TOKEN).not.toBe(a.SESSION_SECRET)
+      const file = path.join(dir, 'secrets.json')
+      expect(statSync(file).mode & 0o777).toBe(0o600)
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toHaveProperty('OPERATOR_TOKEN', a.OPERATOR_TOKEN)
+      expect(() => loadConfig({ DATA_DIR: dir, APP_ENV: 'production' })).toThrow(ConfigError)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})

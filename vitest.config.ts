@@ -1,0 +1,18 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+const alias = { '~': fileURLToPath(new URL('./src', import.meta.url)) }
+
+// Unit and integration tests run without the Start/Lingui plugins: they exercise plain modules.
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: 'unit', env: { LOG_LEVEL: 'silent' }, include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        resolve: { alias },
+        test: { name: 'integration', env: { LOG_LEVEL: 'silent' }, include: ['tests/integration/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, fileParallelism: false },
+      },
+    ],
+  },
+})
