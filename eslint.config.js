@@ -1,0 +1,71 @@
+// ESLint 9 flat config. Syntax-only TypeScript rules (type-aware linting is too slow on
+// 2 cores), React hooks rules, and the import boundaries:
+//   (a) a feature (`src/features/X`) never imports another feature;
+//   (b) browser code never imports `src/server`. Server-only files may: `src/server/**`,
+//       the server entry `src/server.ts`, `*.server.ts`, and `*.functions.ts` (TanStack Start
+//       strips server-function handlers from the client bundle).
+import { readdirSync } from 'node:fs'
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort()
+
+const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** Files that run only on the server and so may import `src/server`. */
+const serverOnly = ['src/server/**', 'src/server.ts', '**/*.functions.ts', '**/*.server.ts']
+
+const serverPatterns = [
+  { regex: '^~/server(/|$)', message: 'Browser code must not import src/server: go through a *.functions.ts server function or src/contract.' },
+  { regex: '^(\\./|(\\.\\./)+)server(/|$)', message: 'Browser code must not import src/server: go through a *.functions.ts server function or src/contract.' },
+]
+
+/** Both the `~/features/Y` alias and relative `../Y`, `../../features/Y` forms. */
+function featurePatterns(feature) {
+  const others = features.filter((name) => name !== feature).map(escape)
+  if (others.length === 0) return []
+  const group = `(${others.join('|')})`
+  const message = `A feature must not import another feature (${feature} → other). Move shared code to src/contract, src/i18n or a route.`
+  return [
+    { regex: `^~/features/${group}(/|$)`, message },
+    { regex: `^(\\.\\./)+(features/)?${group}(/|$)`, message },
+  ]
+}
+
+// A later config object replaces the whole `no-restricted-imports` entry of an earlier one,
+// so each file set below gets every pattern that applies to it in one list.
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] })
+
+const boundaries = [
+  { name: 'boundaries/browser', files: ['src/**/*.{ts,tsx}'], ignores: serverOnly, rules: restrict(serverPatterns) },
+  ...features.flatMap((feature) => [
+    {
+      name: `boundaries/features/${feature}`,
+      files: [`src/features/${feature}/**/*.{ts,tsx}`],
+      ignores: serverOnly,
+      rules: restrict([...serverPatterns, ...featurePatterns(feature)]),
+    },
+    {
+      name: `boundaries/features/${feature}/server-only`,
+      files: [`src/features/${feature}/**/*.functions.ts`, `src/features/${feature}/**/*.server.ts`],
+      rules: restrict(featurePatterns(feature)),
+    },
+  ]),
+]
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', '.tanstack/', 'src/routeTree.gen.ts', 'test-results/', 'playwright-report/', '.data/', 'coverage/', '.output/'] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  { files: ['**/*.tsx'], ...reactHooks.configs.flat.recommended },
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+    },
+  },
+  ...boundaries,
+)
