@@ -5,11 +5,12 @@
 //       the server entry `src/server.ts`, `*.server.ts`, and `*.functions.ts` (TanStack Start
 //       strips server-function handlers from the client bundle).
 import { readdirSync } from 'node:fs'
+import path from 'node:path'
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 
-const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+const features = readdirSync(path.join(import.meta.dirname, 'src/features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
   .sort()
@@ -61,7 +62,7 @@ export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.tanstack/', 'src/routeTree.gen.ts', 'test-results/', 'playwright-report/', '.data/', 'coverage/', '.output/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
-  { files: ['**/*.tsx'], ...reactHooks.configs.flat.recommended },
+  { files: ['src/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
