@@ -6,6 +6,7 @@
 //       strips server-function handlers from the client bundle).
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
+import { defineConfig } from 'eslint/config'
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
@@ -25,17 +26,17 @@ const serverPatterns = [
   { regex: '^(\\./|(\\.\\./)+)server(/|$)', message: 'Browser code must not import src/server: go through a *.functions.ts server function or src/contract.' },
 ]
 
-/** Both the `~/features/Y` alias and relative `../Y`, `../../features/Y` forms. */
-function featurePatterns(feature) {
-  const others = features.filter((name) => name !== feature).map(escape)
-  if (others.length === 0) return []
-  const group = `(${others.join('|')})`
-  const message = `A feature must not import another feature (${feature} → other). Move shared code to src/contract, src/i18n or a route.`
-  return [
-    { regex: `^~/features/${group}(/|$)`, message },
-    { regex: `^(\\.\\./)+(features/)?${group}(/|$)`, message },
-  ]
-}
+/** Both the `~/features/Y` alias and relative `../Y`, `../../features/Y` forms, for every other feature Y. */
+const featurePatterns = (feature) =>
+  features
+    .filter((other) => other !== feature)
+    .flatMap((other) => {
+      const message = `A feature must not import another feature (${feature} → ${other}): move shared code to src/contract or src/i18n, or compose them in a route.`
+      return [
+        { regex: `^~/features/${escape(other)}(/|$)`, message },
+        { regex: `^(\\.\\./)+(features/)?${escape(other)}(/|$)`, message },
+      ]
+    })
 
 // A later config object replaces the whole `no-restricted-imports` entry of an earlier one,
 // so each file set below gets every pattern that applies to it in one list.
@@ -58,7 +59,7 @@ const boundaries = [
   ]),
 ]
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['dist/', 'node_modules/', '.tanstack/', 'src/routeTree.gen.ts', 'test-results/', 'playwright-report/', '.data/', 'coverage/', '.output/'] },
   js.configs.recommended,
   tseslint.configs.recommended,

@@ -5,10 +5,10 @@
  */
 process.env.NODE_ENV ??= 'production' // React is external to the bundle: without this it loads its slow development build.
 
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { serve } from 'srvx/node'
+import { FastResponse, FastURL, serve } from 'srvx/node'
 import { staticMiddleware } from 'srvx/static'
 import { getConfig } from '../config'
 import { log } from '../log'
@@ -19,6 +19,13 @@ if (!existsSync(entry)) {
   log.error('serve.no_build', { hint: 'run `npm run build` first (`npm start` does both)' })
   process.exit(1)
 }
+
+// srvx's lazy Response for Node (a subclass of the native one, `instanceof Response` holds both
+// ways): a response built from a string or bytes is written straight to the socket, with a
+// Content-Length, instead of through a ReadableStream and chunked encoding; any other use
+// (reading `.body`, `.clone()`, a stream body for server rendering) gets the native Response.
+// Set before the server bundle loads so every `new Response(...)` in it is one. See docs/benchmarks.md.
+globalThis.Response = FastResponse as unknown as typeof Response // `error` and `redirect` are inherited from the native class
 const app = (await import(pathToFileURL(entry).href)).default as { fetch(request: Request): Promise<Response> }
 
 // Fingerprinted build assets are cached for a year; other public files are revalidated.
@@ -26,12 +33,43 @@ const clientDir = path.resolve('dist/client')
 const hashedAssets = staticMiddleware({ dir: clientDir, maxAge: 31_536_000, immutable: true })
 const publicFiles = staticMiddleware({ dir: clientDir, maxAge: 3600 })
 
+// The build output, listed once: it does not change while the server runs.
+const clientFiles = new Set(
+  readdirSync(clientDir, { recursive: true, withFileTypes: true })
+    .filter((file) => file.isFile() || file.isSymbolicLink())
+    .map((file) => path.relative(clientDir, path.join(file.parentPath, file.name)).split(path.sep).join('/')),
+)
+
+/**
+ * Whether the static middleware could find a file for this path: the names it tries (`p`,
+ * `p.html`, `p/index.html`; `index.html` for `/`) looked up in the listing. Without this,
+ * every page and API request pays for up to three failed `stat` calls, half the CPU time of
+ * `GET /api/v1/products`. Paths it cannot judge the same way (escapes, dot segments) still go
+ * to the middleware, which decides as before.
+ */
+function mayBeStaticFile(pathname: string): boolean {
+  if (pathname.includes('%') || pathname.includes('/.') || pathname.includes('\\')) return true
+  let file = pathname.slice(1)
+  const trailingSlash = file.endsWith('/')
+  if (trailingSlash) file = file.replace(/\/+$/, '')
+  const candidates = file === '' ? ['index.html'] : trailingSlash ? [`${file}/index.html`] : path.extname(file) === '' ? [file, `${file}.html`, `${file}/index.html`] : [file]
+  return candidates.some((candidate) => clientFiles.has(path.posix.join('/', candidate).slice(1))) // resolved as `join(dir, candidate)` is
+}
+
 const server = serve({
   fetch: app.fetch,
   port: config.PORT,
   hostname: config.HOST,
   silent: true,
-  middleware: [(request, next) => (new URL(request.url).pathname.startsWith('/assets/') ? hashedAssets(request, next) : publicFiles(request, next))],
+  middleware: [
+    (request, next) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return next() // the static middleware serves only these
+      // The parsed URL srvx keeps on its request (its static middleware reads the same field).
+      const { pathname } = ((request as { _url?: URL })._url ??= new FastURL(request.url))
+      if (!mayBeStaticFile(pathname)) return next()
+      return pathname.startsWith('/assets/') ? hashedAssets(request, next) : publicFiles(request, next)
+    },
+  ],
 })
 await server.ready()
 

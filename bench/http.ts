@@ -1,0 +1,267 @@
+/**
+ * `npm run bench`: HTTP throughput of the production server against a bare `node:http`
+ * hello-world, measured with autocannon on this machine, loopback only.
+ *
+ *   npm run bench                                  # builds first (npm run build)
+ *   npm run bench -- --no-build                    # reuse dist/
+ *   npm run bench -- --duration 10 --connections 50 --warmup 3
+ *   npm run bench -- --no-build --profile          # also write a CPU profile of the server
+ *   npm run bench -- --no-build --pin              # autocannon on CPU 0, servers on CPU 1 (see below)
+ *
+ * Targets, one after the other, each with a warm-up then a measured run:
+ *   bare      node:http hello-world, in this process but on its own worker thread, so it does
+ *             not share an event loop with autocannon (the production server gets its own
+ *             process, and so its own thread, too);
+ *   products  GET /api/v1/products of the production server (`tsx src/server/http/serve.ts`);
+ *   home      GET / of the production server (server-side rendered page).
+ * Every request carries `Accept-Language: ro`, as a browser's would.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { createServer } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { parseArgs } from 'node:util'
+import { Worker } from 'node:worker_threads'
+
+interface AutocannonOptions {
+  url: string
+  connections: number
+  duration: number
+  headers?: Record<string, string>
+}
+interface AutocannonResult {
+  requests: { average: number; total: number }
+  latency: { p50: number; p99: number; average: number }
+  non2xx: number
+  errors: number
+  timeouts: number
+}
+// autocannon ships no types; this is the part of its programmatic API used here.
+const autocannon = createRequire(import.meta.url)('autocannon') as (options: AutocannonOptions) => Promise<AutocannonResult>
+
+const { values: flags } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '50' },
+    profile: { type: 'boolean', default: false },
+    pin: { type: 'boolean', default: false },
+  },
+})
+const duration = positive('duration', flags.duration)
+const warmup = positive('warmup', flags.warmup, true)
+const connections = positive('connections', flags.connections)
+const HOST = '127.0.0.1'
+const root = path.resolve(import.meta.dirname, '..')
+
+function positive(name: string, raw: string, zeroAllowed = false): number {
+  const n = Number(raw)
+  if (!Number.isFinite(n) || n < 0 || (n === 0 && !zeroAllowed)) {
+    console.error(`--${name} must be a ${zeroAllowed ? 'non-negative' : 'positive'} number, got ${raw}`)
+    process.exit(2)
+  }
+  return n
+}
+
+const say = (line: string) => process.stderr.write(`${line}\n`)
+
+/**
+ * `--pin`: autocannon (this process) on CPU 0, each server (main thread and helper threads) on
+ * CPU 1, with `taskset`. Runs then repeat within a few per cent, but the server loses the spare
+ * cycles of the other core for its garbage collector and thread pool, so its figures are lower
+ * (products about 27k instead of about 37k req/s here). Unpinned (the default), the kernel places
+ * the threads; most runs are the higher figure, an occasional one the lower.
+ */
+const pin = flags.pin && os.cpus().length >= 2 && spawnSync('taskset', ['-V'], { stdio: 'ignore' }).status === 0
+if (flags.pin && !pin) say('--pin needs taskset and 2 cores: running unpinned')
+const LOAD_CPU = '0'
+const SERVER_CPU = '1'
+
+function taskset(args: string[]): void {
+  const result = spawnSync('taskset', args, { stdio: ['ignore', 'ignore', 'inherit'] })
+  if (result.status !== 0) throw new Error(`taskset ${args.join(' ')} failed`)
+}
+
+const threadIds = () => new Set(readdirSync('/proc/self/task'))
+
+/**
+ * A free port below Linux's ephemeral range (32768+), so the readiness probe cannot connect
+ * a socket to itself while the server is still starting (a self-connected probe would then hold
+ * the port and the server would fail to listen).
+ */
+async function freePort(): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    const port = attempt < 20 ? 20_000 + Math.floor(Math.random() * 12_000) : 0
+    const server = createServer()
+    const listening = await new Promise<boolean>((resolve) => server.once('error', () => resolve(false)).listen(port, HOST, () => resolve(true)))
+    if (!listening) continue
+    const { port: bound } = server.address() as { port: number }
+    await new Promise((resolve) => server.close(resolve))
+    return bound
+  }
+}
+
+/** The bare baseline: a node:http hello-world on a worker thread of this process. */
+async function startBare(): Promise<{ url: string; stop(): Promise<void> }> {
+  const before = threadIds()
+  const worker = new Worker(
+    `const http = require('node:http')
+     const { parentPort } = require('node:worker_threads')
+     const server = http.createServer((req, res) => {
+       res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' })
+       res.end('hello world')
+     })
+     server.listen(0, ${JSON.stringify(HOST)}, () => parentPort.postMessage(server.address().port))`,
+    { eval: true },
+  )
+  const port = await new Promise<number>((resolve, reject) => worker.once('message', resolve).once('error', reject))
+  // The threads that appeared with the worker (its event loop) go to the server core.
+  if (pin) for (const tid of threadIds()) if (!before.has(tid)) taskset(['-pc', SERVER_CPU, tid])
+  return { url: `http://${HOST}:${port}`, stop: async () => void (await worker.terminate()) }
+}
+
+/** The production server, as `npm run serve` starts it, on a fresh data folder. */
+async function startProduction(dataDir: string, profileDir: string | undefined): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort()
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    // The tsx launcher runs `node` from PATH: make it this node, not whatever else is installed.
+    PATH: [path.dirname(process.execPath), process.env.PATH].filter(Boolean).join(path.delimiter),
+    PORT: String(port),
+    HOST,
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    // Measure the embedded set-up: PGlite under DATA_DIR, the provider API in-process.
+    DATABASE_URL: '',
+    PROVIDER_API_URL: '',
+  }
+  if (profileDir) env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${profileDir}`.trim()
+  const command = [path.join(root, 'node_modules/.bin/tsx'), 'src/server/http/serve.ts']
+  if (pin) command.unshift('taskset', '-c', SERVER_CPU)
+  const child = spawn(command[0]!, command.slice(1), {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true, // its own process group, so the tsx wrapper and its node child can both be ended
+  })
+  const url = `http://${HOST}:${port}`
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited early (${child.exitCode ?? child.signalCode})`)
+    try {
+      const response = await fetch(`${url}/api/v1/ready`, { signal: AbortSignal.timeout(2_000) })
+      await response.arrayBuffer()
+      if (response.status === 200) return { url, child }
+    } catch {
+      // not listening yet
+    }
+    await sleep(200)
+  }
+  await stopProduction(child)
+  throw new Error('the server did not answer 200 on /api/v1/ready within 60 s')
+}
+
+async function stopProduction(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  child.kill('SIGTERM') // tsx relays it to the server, which closes and exits (and writes its profile)
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL')
+    } catch {
+      // already gone
+    }
+  }, 10_000)
+  await exited
+  clearTimeout(timer)
+}
+
+interface Row {
+  target: string
+  url: string
+  result: AutocannonResult
+}
+
+async function measure(target: string, url: string): Promise<Row> {
+  const options = { url, connections, headers: { 'accept-language': 'ro' } }
+  if (warmup > 0) {
+    say(`${target}: warm-up ${warmup} s, ${connections} connections, ${url}`)
+    await autocannon({ ...options, duration: warmup })
+  }
+  say(`${target}: measuring ${duration} s`)
+  const result = await autocannon({ ...options, duration })
+  return { target, url, result }
+}
+
+function table(rows: Row[]): string {
+  const head = ['target', 'path', 'req/s (avg)', 'p50 ms', 'p99 ms', 'non-2xx', 'errors']
+  const body = rows.map(({ target, url, result }) => [
+    target,
+    new URL(url).pathname,
+    result.requests.average.toFixed(0),
+    String(result.latency.p50),
+    String(result.latency.p99),
+    String(result.non2xx),
+    String(result.errors + result.timeouts),
+  ])
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)))
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`
+  return [line(head), `|${widths.map((w, i) => (i < 2 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...body.map(line)].join('\n')
+}
+
+async function main(): Promise<void> {
+  if (!flags['no-build']) {
+    say('building (npm run build; pass --no-build to reuse dist/)')
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 2, 2] })
+    if (build.status !== 0) throw new Error(`npm run build failed (${build.status ?? build.signal})`)
+  }
+
+  if (pin) taskset(['-a', '-pc', LOAD_CPU, String(process.pid)]) // every thread of this process, before the bare worker starts
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'asiguro-bench-'))
+  const profileDir = flags.profile ? mkdtempSync(path.join(os.tmpdir(), 'asiguro-bench-profile-')) : undefined
+  const bare = await startBare()
+  let production: { url: string; child: ChildProcess } | undefined
+  const stopAll = async () => {
+    await bare.stop()
+    if (production) await stopProduction(production.child)
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  const onSignal = () => void stopAll().then(() => process.exit(130))
+  process.once('SIGINT', onSignal)
+  process.once('SIGTERM', onSignal)
+
+  try {
+    production = await startProduction(dataDir, profileDir)
+    const rows = [
+      await measure('bare', `${bare.url}/`),
+      await measure('products', `${production.url}/api/v1/products`),
+      await measure('home', `${production.url}/`),
+    ]
+    const cpus = os.cpus()
+    const rate = (target: string) => rows.find((r) => r.target === target)!.result.requests.average
+    const ratio = (target: string) => `${((100 * rate(target)) / rate('bare')).toFixed(1)} %`
+    console.log(`node ${process.version} · ${cpus[0]?.model.trim() ?? 'unknown CPU'} · ${cpus.length} cores · ${os.platform()} ${os.release()}`)
+    console.log(`autocannon: ${connections} connections, ${warmup} s warm-up, ${duration} s measured, per target; ${pin ? `autocannon on CPU ${LOAD_CPU}, servers on CPU ${SERVER_CPU}` : 'CPU placement left to the kernel'}\n`)
+    console.log(table(rows))
+    console.log(`\nproducts / bare: ${ratio('products')}`)
+    console.log(`home / bare:     ${ratio('home')}`)
+    if (profileDir) say(`CPU profile of the server: ${profileDir}/*.cpuprofile (after it exits)`)
+  } finally {
+    process.off('SIGINT', onSignal)
+    process.off('SIGTERM', onSignal)
+    await stopAll()
+  }
+}
+
+await main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error)
+    process.exit(1)
+  },
+)
