@@ -25,7 +25,10 @@ let processApi: Promise<Api> | undefined
 
 /** The API of this process, opened on first use. The embedded database admits one per process. */
 export function getProcessApi(): Promise<Api> {
-  processApi ??= createApiDeps(getConfig()).then(buildApi)
-  processApi.catch(() => (processApi = undefined))
+  if (!processApi) {
+    processApi = createApiDeps(getConfig()).then(buildApi)
+    // A failed start (database unreachable) is retried by the next call.
+    processApi.catch(() => (processApi = undefined))
+  }
   return processApi
 }
