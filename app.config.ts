@@ -75,6 +75,16 @@ export const settings = {
     secret: true,
     description: 'Bearer token of the operator endpoints used by `npm run cli` while the server runs.',
   },
+  SESSION_ABSOLUTE_MINUTES: {
+    schema: z.coerce.number().int().min(5).max(7 * 24 * 60),
+    default: '720',
+    description: 'Longest life of a signed-in session, in minutes (the `access_token_ttl`; the cookie lives as long).',
+  },
+  SESSION_IDLE_MINUTES: {
+    schema: z.coerce.number().int().min(1).max(24 * 60),
+    default: '60',
+    description: 'A session unused this long ends, on the server as in the browser (spec §9: one hour).',
+  },
   PROVIDER_API_URL: {
     schema: optionalUrl,
     default: '',
@@ -114,12 +124,29 @@ export const settings = {
     secret: true,
     description: 'ALTCHA HMAC key, or the reCAPTCHA/Turnstile secret.',
   },
+  CAPTCHA_ALTCHA_MAX_NUMBER: {
+    schema: z.coerce.number().int().min(1000).max(10_000_000),
+    default: '50000',
+    public: true,
+    description: 'ALTCHA difficulty: the largest number a browser may have to try (about a second of hashing at the default).',
+  },
+  CAPTCHA_VERIFY_URL: {
+    schema: optionalUrl,
+    default: '',
+    description: 'Verify endpoint of reCAPTCHA or Turnstile. Empty: the provider’s public one.',
+  },
   SMTP_URL: {
     schema: optionalUrl,
     default: '',
     description: 'SMTP server (`smtp://user:pass@host:port`). Empty: mail is kept in the database outbox.',
   },
   MAIL_FROM: { schema: z.string().min(3), default: 'Asiguro <no-reply@asiguro.localhost>', description: 'Sender of outgoing mail.' },
+  ANALYTICS_SINK: {
+    schema: z.enum(['provider', 'none']),
+    default: 'provider',
+    public: true,
+    description: 'Where page views go (only with the visitor’s analytics consent): the provider API (`POST /api/v1/analytics/page-views`) or nowhere.',
+  },
   BRAND_NAME: { schema: z.string().min(1), default: 'Asiguro', public: true, description: 'Brand shown in the interface and mail.' },
   SUPPORT_EMAIL: { schema: z.email(), default: 'contact@asiguro.ro', public: true, description: 'Support address shown to visitors.' },
   SUPPORT_PHONE: { schema: z.string().min(3), default: '+40 21 000 0000', public: true, description: 'Support phone number shown to visitors.' },

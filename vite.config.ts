@@ -1,19 +1,36 @@
+import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import babel from '@rolldown/plugin-babel'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
+
+/**
+ * A build id compiled into the client and written to `build.json` beside its assets; the
+ * browser polls that file to notice a new deployment (src/features/shell/build-watcher.tsx).
+ */
+function buildId(): Plugin {
+  const id = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`
+  let command: 'build' | 'serve' = 'serve'
+  return {
+    name: 'asiguro:build-id',
+    config(_config, env) {
+      command = env.command
+      return { define: { __BUILD_ID__: JSON.stringify(env.command === 'build' ? id : 'dev') } }
+    },
+    generateBundle() {
+      if (command === 'build' && this.environment.name === 'client') {
+        this.emitFile({ type: 'asset', fileName: 'build.json', source: JSON.stringify({ id }) })
+      }
+    },
+  }
+}
 
 export default defineConfig({
   resolve: {
     alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   server: { port: Number(process.env.PORT ?? 3000) },
-  plugins: [
-    tanstackStart(),
-    babel({ presets: [linguiTransformerBabelPreset()] }),
-    viteReact(),
-    lingui(),
-  ],
+  plugins: [buildId(), tanstackStart(), babel({ presets: [linguiTransformerBabelPreset()] }), viteReact(), lingui()],
 })

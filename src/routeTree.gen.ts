@@ -9,68 +9,852 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as IndexRouteImport } from './routes/index'
-import { Route as MaintenanceRouteImport } from './routes/maintenance'
+import { Route as AccountRouteImport } from './routes/_account'
+import { Route as DefaultRouteImport } from './routes/_default'
+import { Route as MasterRouteImport } from './routes/_master'
+import { Route as MinimalRouteImport } from './routes/_minimal'
+import { Route as DefaultContactUsRouteImport } from './routes/_default.contact-us'
+import { Route as DefaultFaqRouteImport } from './routes/_default.faq'
+import { Route as DefaultTermsChar123partnerCodeChar125RouteImport } from './routes/_default.terms-{$partnerCode}'
+import { Route as MasterIndexRouteImport } from './routes/_master.index'
+import { Route as MasterDirectbookingRouteImport } from './routes/_master.directbooking'
+import { Route as MasterHouseRouteImport } from './routes/_master.house'
+import { Route as MasterInstantRoRouteImport } from './routes/_master.instantRo'
+import { Route as MasterInsuranceRouteImport } from './routes/_master.insurance'
+import { Route as MasterLihRouteImport } from './routes/_master.lih'
+import { Route as MasterTravelRouteImport } from './routes/_master.travel'
+import { Route as MasterVirtualcardsRouteImport } from './routes/_master.virtualcards'
+import { Route as MinimalAuthenticateRouteImport } from './routes/_minimal.authenticate'
+import { Route as MinimalMaintenanceRouteImport } from './routes/_minimal.maintenance'
+import { Route as MinimalThankYouRouteImport } from './routes/_minimal.thank-you'
+import { Route as AccountAccountIndexRouteImport } from './routes/_account.account.index'
+import { Route as AccountAccountOrdersRouteImport } from './routes/_account.account.orders'
+import { Route as AccountAccountPreferencesRouteImport } from './routes/_account.account.preferences'
+import { Route as AccountAccountProfileRouteImport } from './routes/_account.account.profile'
+import { Route as AccountAccountSecurityRouteImport } from './routes/_account.account.security'
+import { Route as DefaultInfoChar123SlugChar125RouteImport } from './routes/_default.info.{-$slug}'
+import { Route as MinimalAccount2faRouteImport } from './routes/_minimal.account.2fa'
+import { Route as MinimalAccount2faCheckRouteImport } from './routes/_minimal.account.2fa-check'
+import { Route as MinimalWaitToBeRedirectedPaymentProcessorRouteImport } from './routes/_minimal.wait-to-be-redirected.payment-processor'
+import { Route as AccountAccountVehiclesIndexRouteImport } from './routes/_account.account.vehicles.index'
+import { Route as MasterRcaChar123partnerCodeChar125Char123Registration_plateChar125Char123VinChar125RouteImport } from './routes/_master.rca-{$partnerCode}.{-$registration_plate}.{-$vin}'
+import { Route as MasterRcaChar123Registration_plateChar125Char123VinChar125RouteImport } from './routes/_master.rca.{-$registration_plate}.{-$vin}'
+import { Route as AccountAccountVehiclesIdIndexRouteImport } from './routes/_account.account.vehicles.$id.index'
+import { Route as AccountAccountVehiclesIdDiariesIndexRouteImport } from './routes/_account.account.vehicles.$id.diaries.index'
+import { Route as AccountAccountVehiclesIdDiariesDiaryIdRouteImport } from './routes/_account.account.vehicles.$id.diaries.$diaryId'
+import { Route as AccountAccountVehiclesIdDiariesCreateRouteImport } from './routes/_account.account.vehicles.$id.diaries.create'
+import { Route as AccountAccountVehiclesIdNotesIndexRouteImport } from './routes/_account.account.vehicles.$id.notes.index'
+import { Route as AccountAccountVehiclesIdNotesNoteIdRouteImport } from './routes/_account.account.vehicles.$id.notes.$noteId'
+import { Route as AccountAccountVehiclesIdNotesCreateRouteImport } from './routes/_account.account.vehicles.$id.notes.create'
 
-const IndexRoute = IndexRouteImport.update({
+const AccountRoute = AccountRouteImport.update({
+  id: '/_account',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DefaultRoute = DefaultRouteImport.update({
+  id: '/_default',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MasterRoute = MasterRouteImport.update({
+  id: '/_master',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MinimalRoute = MinimalRouteImport.update({
+  id: '/_minimal',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DefaultContactUsRoute = DefaultContactUsRouteImport.update({
+  id: '/contact-us',
+  path: '/contact-us',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultFaqRoute = DefaultFaqRouteImport.update({
+  id: '/faq',
+  path: '/faq',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultTermsChar123partnerCodeChar125Route =
+  DefaultTermsChar123partnerCodeChar125RouteImport.update({
+    id: '/terms-{$partnerCode}',
+    path: '/terms-{$partnerCode}',
+    getParentRoute: () => DefaultRoute,
+  } as any)
+const MasterIndexRoute = MasterIndexRouteImport.update({
   id: '/',
   path: '/',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => MasterRoute,
 } as any)
-const MaintenanceRoute = MaintenanceRouteImport.update({
+const MasterDirectbookingRoute = MasterDirectbookingRouteImport.update({
+  id: '/directbooking',
+  path: '/directbooking',
+  getParentRoute: () => MasterRoute,
+} as any)
+const MasterHouseRoute = MasterHouseRouteImport.update({
+  id: '/house',
+  path: '/house',
+  getParentRoute: () => MasterRoute,
+} as any)
+const MasterInstantRoRoute = MasterInstantRoRouteImport.update({
+  id: '/instantRo',
+  path: '/instantRo',
+  getParentRoute: () => MasterRoute,
+} as any)
+const MasterInsuranceRoute = MasterInsuranceRouteImport.update({
+  id: '/insurance',
+  path: '/insurance',
+  getParentRoute: () => MasterRoute,
+} as any)
+const MasterLihRoute = MasterLihRouteImport.update({
+  id: '/lih',
+  path: '/lih',
+  getParentRoute: () => MasterRoute,
+} as any)
+const MasterTravelRoute = MasterTravelRouteImport.update({
+  id: '/travel',
+  path: '/travel',
+  getParentRoute: () => MasterRoute,
+} as any)
+const MasterVirtualcardsRoute = MasterVirtualcardsRouteImport.update({
+  id: '/virtualcards',
+  path: '/virtualcards',
+  getParentRoute: () => MasterRoute,
+} as any)
+const MinimalAuthenticateRoute = MinimalAuthenticateRouteImport.update({
+  id: '/authenticate',
+  path: '/authenticate',
+  getParentRoute: () => MinimalRoute,
+} as any)
+const MinimalMaintenanceRoute = MinimalMaintenanceRouteImport.update({
   id: '/maintenance',
   path: '/maintenance',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => MinimalRoute,
 } as any)
+const MinimalThankYouRoute = MinimalThankYouRouteImport.update({
+  id: '/thank-you',
+  path: '/thank-you',
+  getParentRoute: () => MinimalRoute,
+} as any)
+const AccountAccountIndexRoute = AccountAccountIndexRouteImport.update({
+  id: '/account/',
+  path: '/account/',
+  getParentRoute: () => AccountRoute,
+} as any)
+const AccountAccountOrdersRoute = AccountAccountOrdersRouteImport.update({
+  id: '/account/orders',
+  path: '/account/orders',
+  getParentRoute: () => AccountRoute,
+} as any)
+const AccountAccountPreferencesRoute =
+  AccountAccountPreferencesRouteImport.update({
+    id: '/account/preferences',
+    path: '/account/preferences',
+    getParentRoute: () => AccountRoute,
+  } as any)
+const AccountAccountProfileRoute = AccountAccountProfileRouteImport.update({
+  id: '/account/profile',
+  path: '/account/profile',
+  getParentRoute: () => AccountRoute,
+} as any)
+const AccountAccountSecurityRoute = AccountAccountSecurityRouteImport.update({
+  id: '/account/security',
+  path: '/account/security',
+  getParentRoute: () => AccountRoute,
+} as any)
+const DefaultInfoChar123SlugChar125Route =
+  DefaultInfoChar123SlugChar125RouteImport.update({
+    id: '/info/{-$slug}',
+    path: '/info/{-$slug}',
+    getParentRoute: () => DefaultRoute,
+  } as any)
+const MinimalAccount2faRoute = MinimalAccount2faRouteImport.update({
+  id: '/account/2fa',
+  path: '/account/2fa',
+  getParentRoute: () => MinimalRoute,
+} as any)
+const MinimalAccount2faCheckRoute = MinimalAccount2faCheckRouteImport.update({
+  id: '/account/2fa-check',
+  path: '/account/2fa-check',
+  getParentRoute: () => MinimalRoute,
+} as any)
+const MinimalWaitToBeRedirectedPaymentProcessorRoute =
+  MinimalWaitToBeRedirectedPaymentProcessorRouteImport.update({
+    id: '/wait-to-be-redirected/payment-processor',
+    path: '/wait-to-be-redirected/payment-processor',
+    getParentRoute: () => MinimalRoute,
+  } as any)
+const AccountAccountVehiclesIndexRoute =
+  AccountAccountVehiclesIndexRouteImport.update({
+    id: '/account/vehicles/',
+    path: '/account/vehicles/',
+    getParentRoute: () => AccountRoute,
+  } as any)
+const MasterRcaChar123partnerCodeChar125Char123Registration_plateChar125Char123VinChar125Route =
+  MasterRcaChar123partnerCodeChar125Char123Registration_plateChar125Char123VinChar125RouteImport.update(
+    {
+      id: '/rca-{$partnerCode}/{-$registration_plate}/{-$vin}',
+      path: '/rca-{$partnerCode}/{-$registration_plate}/{-$vin}',
+      getParentRoute: () => MasterRoute,
+    } as any,
+  )
+const MasterRcaChar123Registration_plateChar125Char123VinChar125Route =
+  MasterRcaChar123Registration_plateChar125Char123VinChar125RouteImport.update({
+    id: '/rca/{-$registration_plate}/{-$vin}',
+    path: '/rca/{-$registration_plate}/{-$vin}',
+    getParentRoute: () => MasterRoute,
+  } as any)
+const AccountAccountVehiclesIdIndexRoute =
+  AccountAccountVehiclesIdIndexRouteImport.update({
+    id: '/account/vehicles/$id/',
+    path: '/account/vehicles/$id/',
+    getParentRoute: () => AccountRoute,
+  } as any)
+const AccountAccountVehiclesIdDiariesIndexRoute =
+  AccountAccountVehiclesIdDiariesIndexRouteImport.update({
+    id: '/account/vehicles/$id/diaries/',
+    path: '/account/vehicles/$id/diaries/',
+    getParentRoute: () => AccountRoute,
+  } as any)
+const AccountAccountVehiclesIdDiariesDiaryIdRoute =
+  AccountAccountVehiclesIdDiariesDiaryIdRouteImport.update({
+    id: '/account/vehicles/$id/diaries/$diaryId',
+    path: '/account/vehicles/$id/diaries/$diaryId',
+    getParentRoute: () => AccountRoute,
+  } as any)
+const AccountAccountVehiclesIdDiariesCreateRoute =
+  AccountAccountVehiclesIdDiariesCreateRouteImport.update({
+    id: '/account/vehicles/$id/diaries/create',
+    path: '/account/vehicles/$id/diaries/create',
+    getParentRoute: () => AccountRoute,
+  } as any)
+const AccountAccountVehiclesIdNotesIndexRoute =
+  AccountAccountVehiclesIdNotesIndexRouteImport.update({
+    id: '/account/vehicles/$id/notes/',
+    path: '/account/vehicles/$id/notes/',
+    getParentRoute: () => AccountRoute,
+  } as any)
+const AccountAccountVehiclesIdNotesNoteIdRoute =
+  AccountAccountVehiclesIdNotesNoteIdRouteImport.update({
+    id: '/account/vehicles/$id/notes/$noteId',
+    path: '/account/vehicles/$id/notes/$noteId',
+    getParentRoute: () => AccountRoute,
+  } as any)
+const AccountAccountVehiclesIdNotesCreateRoute =
+  AccountAccountVehiclesIdNotesCreateRouteImport.update({
+    id: '/account/vehicles/$id/notes/create',
+    path: '/account/vehicles/$id/notes/create',
+    getParentRoute: () => AccountRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
-  '/maintenance': typeof MaintenanceRoute
+  '/': typeof MasterIndexRoute
+  '/contact-us': typeof DefaultContactUsRoute
+  '/faq': typeof DefaultFaqRoute
+  '/terms-{$partnerCode}': typeof DefaultTermsChar123partnerCodeChar125Route
+  '/directbooking': typeof MasterDirectbookingRoute
+  '/house': typeof MasterHouseRoute
+  '/instantRo': typeof MasterInstantRoRoute
+  '/insurance': typeof MasterInsuranceRoute
+  '/lih': typeof MasterLihRoute
+  '/travel': typeof MasterTravelRoute
+  '/virtualcards': typeof MasterVirtualcardsRoute
+  '/authenticate': typeof MinimalAuthenticateRoute
+  '/maintenance': typeof MinimalMaintenanceRoute
+  '/thank-you': typeof MinimalThankYouRoute
+  '/account/orders': typeof AccountAccountOrdersRoute
+  '/account/preferences': typeof AccountAccountPreferencesRoute
+  '/account/profile': typeof AccountAccountProfileRoute
+  '/account/security': typeof AccountAccountSecurityRoute
+  '/info/{-$slug}': typeof DefaultInfoChar123SlugChar125Route
+  '/account/2fa': typeof MinimalAccount2faRoute
+  '/account/2fa-check': typeof MinimalAccount2faCheckRoute
+  '/wait-to-be-redirected/payment-processor': typeof MinimalWaitToBeRedirectedPaymentProcessorRoute
+  '/account/': typeof AccountAccountIndexRoute
+  '/rca-{$partnerCode}/{-$registration_plate}/{-$vin}': typeof MasterRcaChar123partnerCodeChar125Char123Registration_plateChar125Char123VinChar125Route
+  '/rca/{-$registration_plate}/{-$vin}': typeof MasterRcaChar123Registration_plateChar125Char123VinChar125Route
+  '/account/vehicles/': typeof AccountAccountVehiclesIndexRoute
+  '/account/vehicles/$id/': typeof AccountAccountVehiclesIdIndexRoute
+  '/account/vehicles/$id/diaries/$diaryId': typeof AccountAccountVehiclesIdDiariesDiaryIdRoute
+  '/account/vehicles/$id/diaries/create': typeof AccountAccountVehiclesIdDiariesCreateRoute
+  '/account/vehicles/$id/notes/$noteId': typeof AccountAccountVehiclesIdNotesNoteIdRoute
+  '/account/vehicles/$id/notes/create': typeof AccountAccountVehiclesIdNotesCreateRoute
+  '/account/vehicles/$id/diaries/': typeof AccountAccountVehiclesIdDiariesIndexRoute
+  '/account/vehicles/$id/notes/': typeof AccountAccountVehiclesIdNotesIndexRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
-  '/maintenance': typeof MaintenanceRoute
+  '/': typeof MasterIndexRoute
+  '/contact-us': typeof DefaultContactUsRoute
+  '/faq': typeof DefaultFaqRoute
+  '/terms-{$partnerCode}': typeof DefaultTermsChar123partnerCodeChar125Route
+  '/directbooking': typeof MasterDirectbookingRoute
+  '/house': typeof MasterHouseRoute
+  '/instantRo': typeof MasterInstantRoRoute
+  '/insurance': typeof MasterInsuranceRoute
+  '/lih': typeof MasterLihRoute
+  '/travel': typeof MasterTravelRoute
+  '/virtualcards': typeof MasterVirtualcardsRoute
+  '/authenticate': typeof MinimalAuthenticateRoute
+  '/maintenance': typeof MinimalMaintenanceRoute
+  '/thank-you': typeof MinimalThankYouRoute
+  '/account/orders': typeof AccountAccountOrdersRoute
+  '/account/preferences': typeof AccountAccountPreferencesRoute
+  '/account/profile': typeof AccountAccountProfileRoute
+  '/account/security': typeof AccountAccountSecurityRoute
+  '/info/{-$slug}': typeof DefaultInfoChar123SlugChar125Route
+  '/account/2fa': typeof MinimalAccount2faRoute
+  '/account/2fa-check': typeof MinimalAccount2faCheckRoute
+  '/wait-to-be-redirected/payment-processor': typeof MinimalWaitToBeRedirectedPaymentProcessorRoute
+  '/account': typeof AccountAccountIndexRoute
+  '/rca-{$partnerCode}/{-$registration_plate}/{-$vin}': typeof MasterRcaChar123partnerCodeChar125Char123Registration_plateChar125Char123VinChar125Route
+  '/rca/{-$registration_plate}/{-$vin}': typeof MasterRcaChar123Registration_plateChar125Char123VinChar125Route
+  '/account/vehicles': typeof AccountAccountVehiclesIndexRoute
+  '/account/vehicles/$id': typeof AccountAccountVehiclesIdIndexRoute
+  '/account/vehicles/$id/diaries/$diaryId': typeof AccountAccountVehiclesIdDiariesDiaryIdRoute
+  '/account/vehicles/$id/diaries/create': typeof AccountAccountVehiclesIdDiariesCreateRoute
+  '/account/vehicles/$id/notes/$noteId': typeof AccountAccountVehiclesIdNotesNoteIdRoute
+  '/account/vehicles/$id/notes/create': typeof AccountAccountVehiclesIdNotesCreateRoute
+  '/account/vehicles/$id/diaries': typeof AccountAccountVehiclesIdDiariesIndexRoute
+  '/account/vehicles/$id/notes': typeof AccountAccountVehiclesIdNotesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
-  '/maintenance': typeof MaintenanceRoute
+  '/_account': typeof AccountRouteWithChildren
+  '/_default': typeof DefaultRouteWithChildren
+  '/_master': typeof MasterRouteWithChildren
+  '/_minimal': typeof MinimalRouteWithChildren
+  '/_default/contact-us': typeof DefaultContactUsRoute
+  '/_default/faq': typeof DefaultFaqRoute
+  '/_default/terms-{$partnerCode}': typeof DefaultTermsChar123partnerCodeChar125Route
+  '/_master/directbooking': typeof MasterDirectbookingRoute
+  '/_master/house': typeof MasterHouseRoute
+  '/_master/instantRo': typeof MasterInstantRoRoute
+  '/_master/insurance': typeof MasterInsuranceRoute
+  '/_master/lih': typeof MasterLihRoute
+  '/_master/travel': typeof MasterTravelRoute
+  '/_master/virtualcards': typeof MasterVirtualcardsRoute
+  '/_minimal/authenticate': typeof MinimalAuthenticateRoute
+  '/_minimal/maintenance': typeof MinimalMaintenanceRoute
+  '/_minimal/thank-you': typeof MinimalThankYouRoute
+  '/_master/': typeof MasterIndexRoute
+  '/_account/account/orders': typeof AccountAccountOrdersRoute
+  '/_account/account/preferences': typeof AccountAccountPreferencesRoute
+  '/_account/account/profile': typeof AccountAccountProfileRoute
+  '/_account/account/security': typeof AccountAccountSecurityRoute
+  '/_default/info/{-$slug}': typeof DefaultInfoChar123SlugChar125Route
+  '/_minimal/account/2fa': typeof MinimalAccount2faRoute
+  '/_minimal/account/2fa-check': typeof MinimalAccount2faCheckRoute
+  '/_minimal/wait-to-be-redirected/payment-processor': typeof MinimalWaitToBeRedirectedPaymentProcessorRoute
+  '/_account/account/': typeof AccountAccountIndexRoute
+  '/_master/rca-{$partnerCode}/{-$registration_plate}/{-$vin}': typeof MasterRcaChar123partnerCodeChar125Char123Registration_plateChar125Char123VinChar125Route
+  '/_master/rca/{-$registration_plate}/{-$vin}': typeof MasterRcaChar123Registration_plateChar125Char123VinChar125Route
+  '/_account/account/vehicles/': typeof AccountAccountVehiclesIndexRoute
+  '/_account/account/vehicles/$id/': typeof AccountAccountVehiclesIdIndexRoute
+  '/_account/account/vehicles/$id/diaries/$diaryId': typeof AccountAccountVehiclesIdDiariesDiaryIdRoute
+  '/_account/account/vehicles/$id/diaries/create': typeof AccountAccountVehiclesIdDiariesCreateRoute
+  '/_account/account/vehicles/$id/notes/$noteId': typeof AccountAccountVehiclesIdNotesNoteIdRoute
+  '/_account/account/vehicles/$id/notes/create': typeof AccountAccountVehiclesIdNotesCreateRoute
+  '/_account/account/vehicles/$id/diaries/': typeof AccountAccountVehiclesIdDiariesIndexRoute
+  '/_account/account/vehicles/$id/notes/': typeof AccountAccountVehiclesIdNotesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/maintenance'
+  fullPaths:
+    | '/'
+    | '/contact-us'
+    | '/faq'
+    | '/terms-{$partnerCode}'
+    | '/directbooking'
+    | '/house'
+    | '/instantRo'
+    | '/insurance'
+    | '/lih'
+    | '/travel'
+    | '/virtualcards'
+    | '/authenticate'
+    | '/maintenance'
+    | '/thank-you'
+    | '/account/orders'
+    | '/account/preferences'
+    | '/account/profile'
+    | '/account/security'
+    | '/info/{-$slug}'
+    | '/account/2fa'
+    | '/account/2fa-check'
+    | '/wait-to-be-redirected/payment-processor'
+    | '/account/'
+    | '/rca-{$partnerCode}/{-$registration_plate}/{-$vin}'
+    | '/rca/{-$registration_plate}/{-$vin}'
+    | '/account/vehicles/'
+    | '/account/vehicles/$id/'
+    | '/account/vehicles/$id/diaries/$diaryId'
+    | '/account/vehicles/$id/diaries/create'
+    | '/account/vehicles/$id/notes/$noteId'
+    | '/account/vehicles/$id/notes/create'
+    | '/account/vehicles/$id/diaries/'
+    | '/account/vehicles/$id/notes/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/maintenance'
-  id: '__root__' | '/' | '/maintenance'
+  to:
+    | '/'
+    | '/contact-us'
+    | '/faq'
+    | '/terms-{$partnerCode}'
+    | '/directbooking'
+    | '/house'
+    | '/instantRo'
+    | '/insurance'
+    | '/lih'
+    | '/travel'
+    | '/virtualcards'
+    | '/authenticate'
+    | '/maintenance'
+    | '/thank-you'
+    | '/account/orders'
+    | '/account/preferences'
+    | '/account/profile'
+    | '/account/security'
+    | '/info/{-$slug}'
+    | '/account/2fa'
+    | '/account/2fa-check'
+    | '/wait-to-be-redirected/payment-processor'
+    | '/account'
+    | '/rca-{$partnerCode}/{-$registration_plate}/{-$vin}'
+    | '/rca/{-$registration_plate}/{-$vin}'
+    | '/account/vehicles'
+    | '/account/vehicles/$id'
+    | '/account/vehicles/$id/diaries/$diaryId'
+    | '/account/vehicles/$id/diaries/create'
+    | '/account/vehicles/$id/notes/$noteId'
+    | '/account/vehicles/$id/notes/create'
+    | '/account/vehicles/$id/diaries'
+    | '/account/vehicles/$id/notes'
+  id:
+    | '__root__'
+    | '/_account'
+    | '/_default'
+    | '/_master'
+    | '/_minimal'
+    | '/_default/contact-us'
+    | '/_default/faq'
+    | '/_default/terms-{$partnerCode}'
+    | '/_master/directbooking'
+    | '/_master/house'
+    | '/_master/instantRo'
+    | '/_master/insurance'
+    | '/_master/lih'
+    | '/_master/travel'
+    | '/_master/virtualcards'
+    | '/_minimal/authenticate'
+    | '/_minimal/maintenance'
+    | '/_minimal/thank-you'
+    | '/_master/'
+    | '/_account/account/orders'
+    | '/_account/account/preferences'
+    | '/_account/account/profile'
+    | '/_account/account/security'
+    | '/_default/info/{-$slug}'
+    | '/_minimal/account/2fa'
+    | '/_minimal/account/2fa-check'
+    | '/_minimal/wait-to-be-redirected/payment-processor'
+    | '/_account/account/'
+    | '/_master/rca-{$partnerCode}/{-$registration_plate}/{-$vin}'
+    | '/_master/rca/{-$registration_plate}/{-$vin}'
+    | '/_account/account/vehicles/'
+    | '/_account/account/vehicles/$id/'
+    | '/_account/account/vehicles/$id/diaries/$diaryId'
+    | '/_account/account/vehicles/$id/diaries/create'
+    | '/_account/account/vehicles/$id/notes/$noteId'
+    | '/_account/account/vehicles/$id/notes/create'
+    | '/_account/account/vehicles/$id/diaries/'
+    | '/_account/account/vehicles/$id/notes/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
-  MaintenanceRoute: typeof MaintenanceRoute
+  AccountRoute: typeof AccountRouteWithChildren
+  DefaultRoute: typeof DefaultRouteWithChildren
+  MasterRoute: typeof MasterRouteWithChildren
+  MinimalRoute: typeof MinimalRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/'
-      path: '/'
+    '/_account': {
+      id: '/_account'
+      path: ''
       fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
+      preLoaderRoute: typeof AccountRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/maintenance': {
-      id: '/maintenance'
+    '/_default': {
+      id: '/_default'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof DefaultRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_master': {
+      id: '/_master'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof MasterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_minimal': {
+      id: '/_minimal'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof MinimalRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_default/contact-us': {
+      id: '/_default/contact-us'
+      path: '/contact-us'
+      fullPath: '/contact-us'
+      preLoaderRoute: typeof DefaultContactUsRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/faq': {
+      id: '/_default/faq'
+      path: '/faq'
+      fullPath: '/faq'
+      preLoaderRoute: typeof DefaultFaqRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/terms-{$partnerCode}': {
+      id: '/_default/terms-{$partnerCode}'
+      path: '/terms-{$partnerCode}'
+      fullPath: '/terms-{$partnerCode}'
+      preLoaderRoute: typeof DefaultTermsChar123partnerCodeChar125RouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_master/': {
+      id: '/_master/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof MasterIndexRouteImport
+      parentRoute: typeof MasterRoute
+    }
+    '/_master/directbooking': {
+      id: '/_master/directbooking'
+      path: '/directbooking'
+      fullPath: '/directbooking'
+      preLoaderRoute: typeof MasterDirectbookingRouteImport
+      parentRoute: typeof MasterRoute
+    }
+    '/_master/house': {
+      id: '/_master/house'
+      path: '/house'
+      fullPath: '/house'
+      preLoaderRoute: typeof MasterHouseRouteImport
+      parentRoute: typeof MasterRoute
+    }
+    '/_master/instantRo': {
+      id: '/_master/instantRo'
+      path: '/instantRo'
+      fullPath: '/instantRo'
+      preLoaderRoute: typeof MasterInstantRoRouteImport
+      parentRoute: typeof MasterRoute
+    }
+    '/_master/insurance': {
+      id: '/_master/insurance'
+      path: '/insurance'
+      fullPath: '/insurance'
+      preLoaderRoute: typeof MasterInsuranceRouteImport
+      parentRoute: typeof MasterRoute
+    }
+    '/_master/lih': {
+      id: '/_master/lih'
+      path: '/lih'
+      fullPath: '/lih'
+      preLoaderRoute: typeof MasterLihRouteImport
+      parentRoute: typeof MasterRoute
+    }
+    '/_master/travel': {
+      id: '/_master/travel'
+      path: '/travel'
+      fullPath: '/travel'
+      preLoaderRoute: typeof MasterTravelRouteImport
+      parentRoute: typeof MasterRoute
+    }
+    '/_master/virtualcards': {
+      id: '/_master/virtualcards'
+      path: '/virtualcards'
+      fullPath: '/virtualcards'
+      preLoaderRoute: typeof MasterVirtualcardsRouteImport
+      parentRoute: typeof MasterRoute
+    }
+    '/_minimal/authenticate': {
+      id: '/_minimal/authenticate'
+      path: '/authenticate'
+      fullPath: '/authenticate'
+      preLoaderRoute: typeof MinimalAuthenticateRouteImport
+      parentRoute: typeof MinimalRoute
+    }
+    '/_minimal/maintenance': {
+      id: '/_minimal/maintenance'
       path: '/maintenance'
       fullPath: '/maintenance'
-      preLoaderRoute: typeof MaintenanceRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof MinimalMaintenanceRouteImport
+      parentRoute: typeof MinimalRoute
+    }
+    '/_minimal/thank-you': {
+      id: '/_minimal/thank-you'
+      path: '/thank-you'
+      fullPath: '/thank-you'
+      preLoaderRoute: typeof MinimalThankYouRouteImport
+      parentRoute: typeof MinimalRoute
+    }
+    '/_account/account/': {
+      id: '/_account/account/'
+      path: '/account'
+      fullPath: '/account/'
+      preLoaderRoute: typeof AccountAccountIndexRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/account/orders': {
+      id: '/_account/account/orders'
+      path: '/account/orders'
+      fullPath: '/account/orders'
+      preLoaderRoute: typeof AccountAccountOrdersRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/account/preferences': {
+      id: '/_account/account/preferences'
+      path: '/account/preferences'
+      fullPath: '/account/preferences'
+      preLoaderRoute: typeof AccountAccountPreferencesRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/account/profile': {
+      id: '/_account/account/profile'
+      path: '/account/profile'
+      fullPath: '/account/profile'
+      preLoaderRoute: typeof AccountAccountProfileRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/account/security': {
+      id: '/_account/account/security'
+      path: '/account/security'
+      fullPath: '/account/security'
+      preLoaderRoute: typeof AccountAccountSecurityRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_default/info/{-$slug}': {
+      id: '/_default/info/{-$slug}'
+      path: '/info/{-$slug}'
+      fullPath: '/info/{-$slug}'
+      preLoaderRoute: typeof DefaultInfoChar123SlugChar125RouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_minimal/account/2fa': {
+      id: '/_minimal/account/2fa'
+      path: '/account/2fa'
+      fullPath: '/account/2fa'
+      preLoaderRoute: typeof MinimalAccount2faRouteImport
+      parentRoute: typeof MinimalRoute
+    }
+    '/_minimal/account/2fa-check': {
+      id: '/_minimal/account/2fa-check'
+      path: '/account/2fa-check'
+      fullPath: '/account/2fa-check'
+      preLoaderRoute: typeof MinimalAccount2faCheckRouteImport
+      parentRoute: typeof MinimalRoute
+    }
+    '/_minimal/wait-to-be-redirected/payment-processor': {
+      id: '/_minimal/wait-to-be-redirected/payment-processor'
+      path: '/wait-to-be-redirected/payment-processor'
+      fullPath: '/wait-to-be-redirected/payment-processor'
+      preLoaderRoute: typeof MinimalWaitToBeRedirectedPaymentProcessorRouteImport
+      parentRoute: typeof MinimalRoute
+    }
+    '/_account/account/vehicles/': {
+      id: '/_account/account/vehicles/'
+      path: '/account/vehicles'
+      fullPath: '/account/vehicles/'
+      preLoaderRoute: typeof AccountAccountVehiclesIndexRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_master/rca-{$partnerCode}/{-$registration_plate}/{-$vin}': {
+      id: '/_master/rca-{$partnerCode}/{-$registration_plate}/{-$vin}'
+      path: '/rca-{$partnerCode}/{-$registration_plate}/{-$vin}'
+      fullPath: '/rca-{$partnerCode}/{-$registration_plate}/{-$vin}'
+      preLoaderRoute: typeof MasterRcaChar123partnerCodeChar125Char123Registration_plateChar125Char123VinChar125RouteImport
+      parentRoute: typeof MasterRoute
+    }
+    '/_master/rca/{-$registration_plate}/{-$vin}': {
+      id: '/_master/rca/{-$registration_plate}/{-$vin}'
+      path: '/rca/{-$registration_plate}/{-$vin}'
+      fullPath: '/rca/{-$registration_plate}/{-$vin}'
+      preLoaderRoute: typeof MasterRcaChar123Registration_plateChar125Char123VinChar125RouteImport
+      parentRoute: typeof MasterRoute
+    }
+    '/_account/account/vehicles/$id/': {
+      id: '/_account/account/vehicles/$id/'
+      path: '/account/vehicles/$id'
+      fullPath: '/account/vehicles/$id/'
+      preLoaderRoute: typeof AccountAccountVehiclesIdIndexRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/account/vehicles/$id/diaries/': {
+      id: '/_account/account/vehicles/$id/diaries/'
+      path: '/account/vehicles/$id/diaries'
+      fullPath: '/account/vehicles/$id/diaries/'
+      preLoaderRoute: typeof AccountAccountVehiclesIdDiariesIndexRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/account/vehicles/$id/diaries/$diaryId': {
+      id: '/_account/account/vehicles/$id/diaries/$diaryId'
+      path: '/account/vehicles/$id/diaries/$diaryId'
+      fullPath: '/account/vehicles/$id/diaries/$diaryId'
+      preLoaderRoute: typeof AccountAccountVehiclesIdDiariesDiaryIdRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/account/vehicles/$id/diaries/create': {
+      id: '/_account/account/vehicles/$id/diaries/create'
+      path: '/account/vehicles/$id/diaries/create'
+      fullPath: '/account/vehicles/$id/diaries/create'
+      preLoaderRoute: typeof AccountAccountVehiclesIdDiariesCreateRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/account/vehicles/$id/notes/': {
+      id: '/_account/account/vehicles/$id/notes/'
+      path: '/account/vehicles/$id/notes'
+      fullPath: '/account/vehicles/$id/notes/'
+      preLoaderRoute: typeof AccountAccountVehiclesIdNotesIndexRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/account/vehicles/$id/notes/$noteId': {
+      id: '/_account/account/vehicles/$id/notes/$noteId'
+      path: '/account/vehicles/$id/notes/$noteId'
+      fullPath: '/account/vehicles/$id/notes/$noteId'
+      preLoaderRoute: typeof AccountAccountVehiclesIdNotesNoteIdRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/account/vehicles/$id/notes/create': {
+      id: '/_account/account/vehicles/$id/notes/create'
+      path: '/account/vehicles/$id/notes/create'
+      fullPath: '/account/vehicles/$id/notes/create'
+      preLoaderRoute: typeof AccountAccountVehiclesIdNotesCreateRouteImport
+      parentRoute: typeof AccountRoute
     }
   }
 }
 
+interface AccountRouteChildren {
+  AccountAccountOrdersRoute: typeof AccountAccountOrdersRoute
+  AccountAccountPreferencesRoute: typeof AccountAccountPreferencesRoute
+  AccountAccountProfileRoute: typeof AccountAccountProfileRoute
+  AccountAccountSecurityRoute: typeof AccountAccountSecurityRoute
+  AccountAccountIndexRoute: typeof AccountAccountIndexRoute
+  AccountAccountVehiclesIndexRoute: typeof AccountAccountVehiclesIndexRoute
+  AccountAccountVehiclesIdIndexRoute: typeof AccountAccountVehiclesIdIndexRoute
+  AccountAccountVehiclesIdDiariesDiaryIdRoute: typeof AccountAccountVehiclesIdDiariesDiaryIdRoute
+  AccountAccountVehiclesIdDiariesCreateRoute: typeof AccountAccountVehiclesIdDiariesCreateRoute
+  AccountAccountVehiclesIdNotesNoteIdRoute: typeof AccountAccountVehiclesIdNotesNoteIdRoute
+  AccountAccountVehiclesIdNotesCreateRoute: typeof AccountAccountVehiclesIdNotesCreateRoute
+  AccountAccountVehiclesIdDiariesIndexRoute: typeof AccountAccountVehiclesIdDiariesIndexRoute
+  AccountAccountVehiclesIdNotesIndexRoute: typeof AccountAccountVehiclesIdNotesIndexRoute
+}
+
+const AccountRouteChildren: AccountRouteChildren = {
+  AccountAccountOrdersRoute: AccountAccountOrdersRoute,
+  AccountAccountPreferencesRoute: AccountAccountPreferencesRoute,
+  AccountAccountProfileRoute: AccountAccountProfileRoute,
+  AccountAccountSecurityRoute: AccountAccountSecurityRoute,
+  AccountAccountIndexRoute: AccountAccountIndexRoute,
+  AccountAccountVehiclesIndexRoute: AccountAccountVehiclesIndexRoute,
+  AccountAccountVehiclesIdIndexRoute: AccountAccountVehiclesIdIndexRoute,
+  AccountAccountVehiclesIdDiariesDiaryIdRoute:
+    AccountAccountVehiclesIdDiariesDiaryIdRoute,
+  AccountAccountVehiclesIdDiariesCreateRoute:
+    AccountAccountVehiclesIdDiariesCreateRoute,
+  AccountAccountVehiclesIdNotesNoteIdRoute:
+    AccountAccountVehiclesIdNotesNoteIdRoute,
+  AccountAccountVehiclesIdNotesCreateRoute:
+    AccountAccountVehiclesIdNotesCreateRoute,
+  AccountAccountVehiclesIdDiariesIndexRoute:
+    AccountAccountVehiclesIdDiariesIndexRoute,
+  AccountAccountVehiclesIdNotesIndexRoute:
+    AccountAccountVehiclesIdNotesIndexRoute,
+}
+
+const AccountRouteWithChildren =
+  AccountRoute._addFileChildren(AccountRouteChildren)
+
+interface DefaultRouteChildren {
+  DefaultContactUsRoute: typeof DefaultContactUsRoute
+  DefaultFaqRoute: typeof DefaultFaqRoute
+  DefaultTermsChar123partnerCodeChar125Route: typeof DefaultTermsChar123partnerCodeChar125Route
+  DefaultInfoChar123SlugChar125Route: typeof DefaultInfoChar123SlugChar125Route
+}
+
+const DefaultRouteChildren: DefaultRouteChildren = {
+  DefaultContactUsRoute: DefaultContactUsRoute,
+  DefaultFaqRoute: DefaultFaqRoute,
+  DefaultTermsChar123partnerCodeChar125Route:
+    DefaultTermsChar123partnerCodeChar125Route,
+  DefaultInfoChar123SlugChar125Route: DefaultInfoChar123SlugChar125Route,
+}
+
+const DefaultRouteWithChildren =
+  DefaultRoute._addFileChildren(DefaultRouteChildren)
+
+interface MasterRouteChildren {
+  MasterDirectbookingRoute: typeof MasterDirectbookingRoute
+  MasterHouseRoute: typeof MasterHouseRoute
+  MasterInstantRoRoute: typeof MasterInstantRoRoute
+  MasterInsuranceRoute: typeof MasterInsuranceRoute
+  MasterLihRoute: typeof MasterLihRoute
+  MasterTravelRoute: typeof MasterTravelRoute
+  MasterVirtualcardsRoute: typeof MasterVirtualcardsRoute
+  MasterIndexRoute: typeof MasterIndexRoute
+  MasterRcaChar123partnerCodeChar125Char123Registration_plateChar125Char123VinChar125Route: typeof MasterRcaChar123partnerCodeChar125Char123Registration_plateChar125Char123VinChar125Route
+  MasterRcaChar123Registration_plateChar125Char123VinChar125Route: typeof MasterRcaChar123Registration_plateChar125Char123VinChar125Route
+}
+
+const MasterRouteChildren: MasterRouteChildren = {
+  MasterDirectbookingRoute: MasterDirectbookingRoute,
+  MasterHouseRoute: MasterHouseRoute,
+  MasterInstantRoRoute: MasterInstantRoRoute,
+  MasterInsuranceRoute: MasterInsuranceRoute,
+  MasterLihRoute: MasterLihRoute,
+  MasterTravelRoute: MasterTravelRoute,
+  MasterVirtualcardsRoute: MasterVirtualcardsRoute,
+  MasterIndexRoute: MasterIndexRoute,
+  MasterRcaChar123partnerCodeChar125Char123Registration_plateChar125Char123VinChar125Route:
+    MasterRcaChar123partnerCodeChar125Char123Registration_plateChar125Char123VinChar125Route,
+  MasterRcaChar123Registration_plateChar125Char123VinChar125Route:
+    MasterRcaChar123Registration_plateChar125Char123VinChar125Route,
+}
+
+const MasterRouteWithChildren =
+  MasterRoute._addFileChildren(MasterRouteChildren)
+
+interface MinimalRouteChildren {
+  MinimalAuthenticateRoute: typeof MinimalAuthenticateRoute
+  MinimalMaintenanceRoute: typeof MinimalMaintenanceRoute
+  MinimalThankYouRoute: typeof MinimalThankYouRoute
+  MinimalAccount2faRoute: typeof MinimalAccount2faRoute
+  MinimalAccount2faCheckRoute: typeof MinimalAccount2faCheckRoute
+  MinimalWaitToBeRedirectedPaymentProcessorRoute: typeof MinimalWaitToBeRedirectedPaymentProcessorRoute
+}
+
+const MinimalRouteChildren: MinimalRouteChildren = {
+  MinimalAuthenticateRoute: MinimalAuthenticateRoute,
+  MinimalMaintenanceRoute: MinimalMaintenanceRoute,
+  MinimalThankYouRoute: MinimalThankYouRoute,
+  MinimalAccount2faRoute: MinimalAccount2faRoute,
+  MinimalAccount2faCheckRoute: MinimalAccount2faCheckRoute,
+  MinimalWaitToBeRedirectedPaymentProcessorRoute:
+    MinimalWaitToBeRedirectedPaymentProcessorRoute,
+}
+
+const MinimalRouteWithChildren =
+  MinimalRoute._addFileChildren(MinimalRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
-  MaintenanceRoute: MaintenanceRoute,
+  AccountRoute: AccountRouteWithChildren,
+  DefaultRoute: DefaultRouteWithChildren,
+  MasterRoute: MasterRouteWithChildren,
+  MinimalRoute: MinimalRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

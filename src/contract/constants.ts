@@ -15,3 +15,6 @@ export const statusFlagOf = {
   'ro-vignette': 'is_ro_vignette_available',
   'hu-vignette': 'is_hu_vignette_available',
 } as const satisfies Record<ProductCode, string>
+
+/** Topics of the contact form. */
+export const contactTopics = ['rca', 'travel', 'house-insurance', 'vignette', 'claim', 'account', 'other'] as const

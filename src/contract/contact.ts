@@ -1,6 +1,7 @@
 import { z } from 'zod'
+import { contactTopics } from './constants'
 
-export const contactTopics = ['rca', 'travel', 'house-insurance', 'vignette', 'claim', 'account', 'other'] as const
+export { contactTopics }
 
 /** The contact form, checked the same way by the form and by the API. */
 export const ContactMessageInput = z.object({

@@ -1,11 +1,14 @@
 import { z } from 'zod'
 
-/** A site path: starts with one slash, no scheme or host. */
+/**
+ * A site path: starts with one slash, no scheme or host. No custom message, so the API's
+ * per-language zod messages apply.
+ */
 export const SitePath = z
   .string()
   .min(1)
   .max(2048)
-  .regex(/^\/(?!\/)/, 'must start with a single "/"')
+  .regex(/^\/(?!\/)/)
 
 /** Where a redirect rule sends a path: another site path, or an absolute http(s) URL (leaves the site). */
 export const RedirectTarget = z.union([SitePath, z.url({ protocol: /^https?$/ }).max(2048)])
@@ -23,8 +26,11 @@ export const RedirectQuery = z.object({ path: SitePath })
 export const RedirectLookup = z.object({ data: RedirectRule.nullable() })
 
 export const RedirectRuleInput = RedirectRule.omit({ is_external: true }).extend({
+  /** A path alone: lookups match the path, never a query or fragment. */
+  from_path: SitePath.regex(/^[^?#]*$/),
   status_code: RedirectRule.shape.status_code.default(302),
 })
+export type RedirectRuleInput = z.output<typeof RedirectRuleInput>
 
 /** One page view; sent only with the visitor's analytics consent. */
 export const PageViewInput = z.object({

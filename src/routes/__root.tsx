@@ -1,13 +1,23 @@
 /// <reference types="vite/client" />
 import type { I18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { I18nProvider } from '@lingui/react'
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
-import { getShellContext } from '~/features/shell/shell.functions'
+import { createRootRouteWithContext, HeadContent, Outlet, redirect, Scripts } from '@tanstack/react-router'
+import { useEffect, type ReactNode } from 'react'
+import { twoFactorGate } from '~/features/auth/guards'
+import { InactivityWatcher } from '~/features/auth/sign-out'
+import { PageViewTracker } from '~/features/analytics/page-view-tracker'
+import { ConsentBanner } from '~/features/consent/consent-banner'
+import { BuildWatcher } from '~/features/shell/build-watcher'
+import { noteFrameworkReload } from '~/features/shell/chunk-reload'
+import { getNavigationContext } from '~/features/shell/navigation.functions'
 import { activateLocale } from '~/i18n/i18n'
 import appCss from '~/styles/app.css?url'
+import { isFailedMatch, type HeadMatch } from '~/ui/page-title'
+import { installSmoothScroll } from '~/ui/smooth-scroll'
+import { AppToaster, notify } from '~/ui/toaster'
 
 export interface RouterContext {
   queryClient: QueryClient
@@ -15,17 +25,25 @@ export interface RouterContext {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  beforeLoad: async ({ context }) => {
-    const shell = await getShellContext()
-    await activateLocale(context.i18n, shell.locale)
-    return { locale: shell.locale, publicConfig: shell.config }
+  beforeLoad: async ({ context, location }) => {
+    const nav = await getNavigationContext({ data: { href: location.href } }).catch(async (error: unknown) => {
+      await activateLocale(context.i18n) // the error page still speaks the default language
+      throw error
+    })
+    if (nav.kind === 'redirect') {
+      throw redirect({ href: nav.href, statusCode: nav.status, reloadDocument: nav.external })
+    }
+    await activateLocale(context.i18n, nav.locale)
+    const gate = twoFactorGate(nav.session, location.pathname, location.href)
+    if (gate) throw redirect(gate)
+    return { locale: nav.locale, publicConfig: nav.config, session: nav.session, sessionEnded: nav.sessionEnded, theme: nav.theme, consent: nav.consent }
   },
-  head: ({ match }) => ({
+  head: ({ match, matches }) => ({
     meta: [
       { charSet: 'utf-8' },
       { name: 'viewport', content: 'width=device-width, initial-scale=1' },
-      { title: match.context.publicConfig?.BRAND_NAME ?? 'Asiguro' },
-      { name: 'theme-color', content: '#2e3192' },
+      { title: documentTitle(match.context, matches) },
+      { name: 'theme-color', content: match.context.theme === 'dark' ? '#121212' : '#2e3192' },
     ],
     links: [
       { rel: 'stylesheet', href: appCss },
@@ -36,10 +54,20 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
 })
 
+const msgNotFound = msg`Page Not Found`
+const msgError = msg`Internal Server Error`
+
+/** The brand, or the error's title (spec §2) when a route failed; pages name themselves in their own `head`. */
+function documentTitle(context: { i18n: I18n; publicConfig?: { BRAND_NAME: string } }, matches: readonly Omit<HeadMatch, 'context'>[]) {
+  const failed = matches.find(isFailedMatch)
+  if (!failed) return context.publicConfig?.BRAND_NAME ?? 'Asiguro'
+  return context.i18n._(failed.status === 'error' ? msgError : msgNotFound)
+}
+
 function RootDocument({ children }: { children: ReactNode }) {
-  const { i18n } = Route.useRouteContext()
+  const { i18n, theme } = Route.useRouteContext()
   return (
-    <html lang={i18n.locale || 'ro'}>
+    <html lang={i18n.locale || 'ro'} data-theme={theme ?? 'light'}>
       <head>
         <HeadContent />
       </head>
@@ -52,18 +80,31 @@ function RootDocument({ children }: { children: ReactNode }) {
 }
 
 function RootLayout() {
-  const { publicConfig } = Route.useRouteContext()
+  const { publicConfig, consent, theme, locale, session, sessionEnded } = Route.useRouteContext()
+  const { t } = useLingui()
+  useEffect(() => {
+    if (sessionEnded) notify('warning', t`You have been logged out due to inactivity.`)
+  }, [sessionEnded, t])
+  useEffect(() => {
+    // A reload by the router after a missing chunk counts for the 10 s guard of the error page.
+    try {
+      noteFrameworkReload(window.sessionStorage)
+    } catch {
+      // storage blocked: the error page then never reloads
+    }
+    return installSmoothScroll()
+  }, [])
   return (
     <>
       <a href="#main" className="skip-link">
         <Trans>Skip to content</Trans>
       </a>
-      <header className="site-header">
-        <a href="/" className="brand">
-          {publicConfig.BRAND_NAME}
-        </a>
-      </header>
       <Outlet />
+      <ConsentBanner consent={consent} captchaProvider={publicConfig.CAPTCHA_PROVIDER} />
+      <AppToaster theme={theme} />
+      <PageViewTracker enabled={consent?.analytics === true} sink={publicConfig.ANALYTICS_SINK} locale={locale} />
+      <BuildWatcher />
+      <InactivityWatcher signedIn={session.user !== null} />
     </>
   )
 }

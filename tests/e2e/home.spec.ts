@@ -1,13 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page, type TestInfo } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { waitForHydration } from './support'
 
 const PRODUCT_CODES = ['rca', 'travel', 'house-insurance', 'ro-vignette', 'hu-vignette']
-const MOBILE = { width: 390, height: 844 }
-
-/** Resolves once TanStack Start has hydrated the page (it deletes `window.$_TSR` when done). */
-async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => !('$_TSR' in window))
-}
 
 test.describe('server-rendered HTML (JavaScript disabled)', () => {
   test.use({ javaScriptEnabled: false })
@@ -52,38 +46,6 @@ test.describe('in the browser', () => {
     expect(serverFnCalls, 'server functions called during hydration').toEqual([])
     expect(pageErrors, 'uncaught errors in the page').toEqual([])
     await expect(page.locator('[data-product]')).toHaveCount(PRODUCT_CODES.length)
-  })
-
-  test('the home page has no serious or critical accessibility violations (desktop and mobile)', async ({ page }) => {
-    for (const [label, viewport] of [
-      ['desktop', { width: 1280, height: 800 }],
-      ['mobile', MOBILE],
-    ] as const) {
-      await page.setViewportSize(viewport)
-      await page.goto('/')
-      await waitForHydration(page)
-      const results = await new AxeBuilder({ page }).analyze()
-      const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      const report = blocking
-        .map((v) => `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`)
-        .join('\n')
-      if (blocking.length > 0) console.log(`axe violations on ${label}:\n${report}`)
-      expect(blocking, `axe violations on ${label}:\n${report}`).toEqual([])
-    }
-  })
-
-  test('full-page screenshots of the home page (desktop and mobile)', async ({ page }, testInfo: TestInfo) => {
-    for (const [label, viewport] of [
-      ['desktop', { width: 1280, height: 800 }],
-      ['mobile', MOBILE],
-    ] as const) {
-      await page.setViewportSize(viewport)
-      await page.goto('/')
-      await waitForHydration(page)
-      const file = testInfo.outputPath(`home-${label}.png`)
-      await page.screenshot({ path: file, fullPage: true })
-      await testInfo.attach(`home-${label}`, { path: file, contentType: 'image/png' })
-    }
   })
 })
 

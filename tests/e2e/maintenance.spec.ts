@@ -1,30 +1,9 @@
 import { execFile } from 'node:child_process'
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { promisify } from 'node:util'
 import { expect, test, type APIRequestContext } from '@playwright/test'
+import { DATA_DIR, PORT, setMaintenance } from './support'
 
 const run = promisify(execFile)
-
-/** Set by playwright.config.ts: the running server's data folder and port. */
-const DATA_DIR = process.env.E2E_DATA_DIR ?? ''
-const PORT = process.env.E2E_PORT ?? '3100'
-
-/** The operator token the server generated into its data folder (APP_ENV=test). */
-function operatorToken(): string {
-  const secrets = JSON.parse(readFileSync(path.join(DATA_DIR, 'secrets.json'), 'utf8')) as { OPERATOR_TOKEN?: string }
-  if (!secrets.OPERATOR_TOKEN) throw new Error(`no OPERATOR_TOKEN in ${DATA_DIR}/secrets.json`)
-  return secrets.OPERATOR_TOKEN
-}
-
-async function setMaintenance(request: APIRequestContext, active: boolean): Promise<void> {
-  const response = await request.put('/api/v1/operator/maintenance', {
-    headers: { authorization: `Bearer ${operatorToken()}` },
-    data: { active },
-  })
-  expect(response.status(), await response.text()).toBe(200)
-  expect(((await response.json()) as { is_active: boolean }).is_active).toBe(active)
-}
 
 async function expectProductsAvailable(request: APIRequestContext): Promise<void> {
   const response = await request.get('/api/v1/products')

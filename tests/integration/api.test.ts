@@ -268,7 +268,7 @@ describe('embedded database persistence', () => {
 
 async function startOnDisk(dir: string) {
   const { parseConfig } = await import('../../app.config')
-  const config = parseConfig({ APP_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'silent' }, {
+  const config = parseConfig({ APP_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'silent', CAPTCHA_PROVIDER: 'none' }, {
     SESSION_SECRET: 'x'.repeat(32),
     OPERATOR_TOKEN: 'y'.repeat(32),
     PUSHER_APP_SECRET: 'z'.repeat(32),

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import postgres from 'postgres'
-import { parseConfig, type AppConfig } from '../../app.config'
+import { ErrorBody } from '~/contract/errors'
+import { PRODUCT_STATUSES_HEADER, ProductStatuses } from '~/contract/site'
+import { parseConfig, type AppConfig, type SettingName } from '../../app.config'
 import { buildApi, createApiDeps, type Api } from '~/server/api'
 import type { ApiDeps } from '~/server/api/deps'
 
@@ -16,7 +18,10 @@ export interface TestApi {
 /** The database kinds the integration suite runs on: PGlite always, PostgreSQL when `TEST_DATABASE_URL` is set. */
 export const databaseKinds = ['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])] as const
 
-function testConfig(overrides: Record<string, string> = {}): AppConfig {
+/** Settings a test changes, e.g. `{ CAPTCHA_PROVIDER: 'altcha' }` (the default here is `none`). */
+export type TestSettings = Partial<Record<SettingName, string>>
+
+function testConfig(overrides: TestSettings = {}): AppConfig {
   const secret = randomBytes(32).toString('hex')
   return parseConfig({
     APP_ENV: 'test',
@@ -32,9 +37,10 @@ function testConfig(overrides: Record<string, string> = {}): AppConfig {
 
 /**
  * A provider API on a fresh database: in-memory PGlite, or a new PostgreSQL database
- * created for this test file and dropped at `close()`.
+ * created for this test file and dropped at `close()`. Captcha checks are off (`none`)
+ * unless `overrides` chooses a provider.
  */
-export async function startTestApi(kind: 'pglite' | 'postgres'): Promise<TestApi> {
+export async function startTestApi(kind: 'pglite' | 'postgres', overrides: TestSettings = {}): Promise<TestApi> {
   let dropDatabase = async () => {}
   let config: AppConfig
   if (kind === 'postgres') {
@@ -46,14 +52,14 @@ export async function startTestApi(kind: 'pglite' | 'postgres'): Promise<TestApi
     await admin.end()
     const url = new URL(adminUrl)
     url.pathname = `/${name}`
-    config = testConfig({ DATABASE_URL: url.toString() })
+    config = testConfig({ ...overrides, DATABASE_URL: url.toString() })
     dropDatabase = async () => {
       const again = postgres(adminUrl, { max: 1, onnotice: () => {} })
       await again.unsafe(`drop database if exists ${name} with (force)`)
       await again.end()
     }
   } else {
-    config = testConfig()
+    config = testConfig(overrides)
   }
   const deps = await createApiDeps(config, { dataDir: ':memory:' })
   const api = buildApi(deps)
@@ -75,4 +81,19 @@ export async function operator(t: TestApi, path: string, method: string, body?: 
     headers: { authorization: `Bearer ${t.config.OPERATOR_TOKEN}`, 'content-type': 'application/json' },
     body: body === undefined ? null : JSON.stringify(body),
   })
+}
+
+/** A JSON request (POST unless told otherwise). */
+export function json(body: unknown, headers: Record<string, string> = {}, method = 'POST'): RequestInit {
+  return { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }
+}
+
+/** The `error` of an error body, checked against the contract. */
+export async function errorOf(res: Response): Promise<ErrorBody['error']> {
+  return ErrorBody.parse(await res.json()).error
+}
+
+/** The `x-site-product-statuses` header, checked against the contract (throws when it is missing). */
+export function statusesOf(res: Response): ProductStatuses {
+  return ProductStatuses.parse(JSON.parse(res.headers.get(PRODUCT_STATUSES_HEADER) ?? 'null'))
 }

@@ -1,8 +1,10 @@
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import type { MaintenanceStatus } from '~/contract/site'
+import { formatDate } from '~/i18n/dates'
+import { isLocale } from '~/i18n/locales'
 import { getMaintenanceStatus } from './maintenance.functions'
 
 const POLL_MS = 10_000
@@ -17,12 +19,14 @@ export function MaintenancePage({ initial, returnTo }: { initial: MaintenanceSta
     refetchInterval: (q) => (q.state.data?.is_active ? POLL_MS : false),
   })
   const active = data.is_active
+  const { i18n } = useLingui()
+  const startedAt = data.started_at && isLocale(i18n.locale) ? formatDate(data.started_at, i18n.locale, 'dateTime') : ''
   useEffect(() => {
     if (!active && initial.is_active) void navigate({ href: returnTo, replace: true })
   }, [active, initial.is_active, navigate, returnTo])
 
   return (
-    <main id="main" className="page page--message">
+    <div className="page--message">
       {active ? (
         <>
           <h1>
@@ -31,6 +35,11 @@ export function MaintenancePage({ initial, returnTo }: { initial: MaintenanceSta
           <p>
             <Trans>The site is under maintenance for a few minutes. This page checks on its own and takes you back as soon as we are done.</Trans>
           </p>
+          {data.started_at ? (
+            <p>
+              <Trans>Started at {startedAt}.</Trans>
+            </p>
+          ) : null}
           <p role="status" aria-live="polite" className="muted">
             <Trans>Checking again every few seconds…</Trans>
           </p>
@@ -48,6 +57,6 @@ export function MaintenancePage({ initial, returnTo }: { initial: MaintenanceSta
           </Link>
         </>
       )}
-    </main>
+    </div>
   )
 }

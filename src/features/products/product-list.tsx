@@ -1,7 +1,9 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { statusFlagOf } from '~/contract/constants'
+import { productPath } from './product-links'
 import { productCopy } from './product-names'
 import { productsQuery } from './queries'
 
@@ -23,7 +25,11 @@ export function ProductList() {
     <ul className="product-grid" aria-label={i18n._(msgProducts)}>
       {visible.map((p) => (
         <li key={p.code} className="product-card" data-product={p.code}>
-          <h3>{i18n._(productCopy[p.code].name)}</h3>
+          <h3>
+            <Link to={productPath[p.code]} params={{}} className="card__link">
+              {i18n._(productCopy[p.code].name)}
+            </Link>
+          </h3>
           <p>{i18n._(productCopy[p.code].pitch)}</p>
         </li>
       ))}

@@ -4,6 +4,8 @@ import { PRODUCT_STATUSES_HEADER } from '~/contract/site'
 import { negotiateLocale, type Locale } from '~/i18n/locales'
 import type { ApiDeps } from './deps'
 import { ApiError, errorBody } from './errors'
+import { fieldMessage, isFieldMessageKey, prettyMessage, type FieldMessageKey } from './messages'
+import { AuthFailure } from '../auth/accounts'
 import type { RouteDef, RouteResult } from './route'
 import { Router } from './router'
 import { log } from '../log'
@@ -46,6 +48,9 @@ export function createApi(deps: ApiDeps, routes: RouteDef[]): Api {
         if (!route.withoutDatabase) throw site
       } else if (site.maintenance.is_active && !route.duringMaintenance) throw new ApiError(503, 'maintenance', undefined, { 'retry-after': '60' })
       if (route.auth === 'operator') checkOperator(request, deps.config.OPERATOR_TOKEN)
+      // Every private route checks the session here, before validation, so no handler can forget it.
+      const account = route.auth === 'user' ? await deps.accounts.authenticate(bearerOf(request)) : undefined
+      if (route.auth === 'user' && !account) throw new ApiError(401, 'unauthenticated')
 
       const errorMap = errorMaps[locale]
       const fields: Record<string, string[]> = {}
@@ -55,7 +60,7 @@ export function createApi(deps: ApiDeps, routes: RouteDef[]): Api {
         if (result.success) return result.data
         for (const issue of result.error.issues) {
           const name = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || prefix || 'body'
-          ;(fields[name] ??= []).push(issue.message)
+          ;(fields[name] ??= []).push(isFieldMessageKey(issue.message) ? fieldMessage(locale, issue.message) : issue.message)
         }
         return undefined
       }
@@ -72,10 +77,12 @@ export function createApi(deps: ApiDeps, routes: RouteDef[]): Api {
         locale,
         bearer: bearerOf(request),
         clientIp: forwardedIp(request),
+        account: account ?? undefined,
         deps,
       })
       return respond(request, result, route.status ?? 200, headers)
-    } catch (error) {
+    } catch (thrown) {
+      const error = thrown instanceof AuthFailure ? authError(thrown, locale) : thrown
       if (error instanceof ApiError) {
         for (const [k, v] of Object.entries(error.headers ?? {})) headers.set(k, v)
         return new Response(JSON.stringify(errorBody(locale, error.status, error.key, error.fields)), { status: error.status, headers })
@@ -137,6 +144,28 @@ const ip = z.union([z.ipv4(), z.ipv6()])
 function forwardedIp(request: Request): string | undefined {
   const first = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
   return first && ip.safeParse(first).success ? first : undefined
+}
+
+/** The status and message of each refused accounts call (docs/api.md). */
+function authError(failure: AuthFailure, locale: Locale): ApiError {
+  switch (failure.reason) {
+    case 'invalid_credentials':
+      return new ApiError(422, 'invalid_credentials', { password: [prettyMessage(locale, 'invalid_credentials')] })
+    case 'account_is_deleted':
+      return new ApiError(403, 'account_is_deleted')
+    case 'email_taken':
+      return new ApiError(422, 'validation_failed', { email: [fieldMessage(locale, 'email_taken')] })
+    case 'weak_password':
+      return new ApiError(422, 'validation_failed', {
+        password: (failure.details.problems ?? []).map((p) => fieldMessage(locale, `password_${p}` as FieldMessageKey)),
+      })
+    case 'invalid_reset_token':
+      return new ApiError(422, 'invalid_reset_token', { reset_token: [prettyMessage(locale, 'invalid_reset_token')] })
+    case 'rate_limited':
+      return new ApiError(429, 'too_many_requests', undefined, { 'retry-after': String(failure.details.retryAfterS ?? 60) })
+    case 'unauthenticated':
+      return new ApiError(401, 'unauthenticated')
+  }
 }
 
 function checkOperator(request: Request, expected: string): void {

@@ -1,5 +1,9 @@
 import type { AppConfig } from '../../../app.config'
+import type { Accounts } from '../auth/accounts'
+import type { RateLimiter } from '../auth/rate-limit'
 import type { DatabaseHandle } from '../db/client'
+import type { Mailer } from '../mail/mailer'
+import type { RedirectRules } from '../site/redirect-rules'
 import type { SiteState } from '../site/site-state'
 
 /** What the API's handlers are given: built once per process by `createApiDeps`. */
@@ -7,4 +11,8 @@ export interface ApiDeps {
   config: AppConfig
   database: DatabaseHandle
   site: SiteState
+  redirects: RedirectRules
+  limiter: RateLimiter
+  mailer: Mailer
+  accounts: Accounts
 }

@@ -2,6 +2,10 @@ import type { AppConfig } from '../../../app.config'
 import { getConfig } from '../config'
 import { openDatabase } from '../db/client'
 import { seedReferenceData } from '../db/seed'
+import { Accounts } from '../auth/accounts'
+import { DatabaseRateLimiter } from '../auth/rate-limit'
+import { Mailer } from '../mail/mailer'
+import { RedirectRules } from '../site/redirect-rules'
 import { SiteState } from '../site/site-state'
 import { createApi, type Api } from './app'
 import type { ApiDeps } from './deps'
@@ -13,8 +17,11 @@ export type { Api } from './app'
 /** Opens the database (migrated, reference data seeded) and builds what the handlers need. */
 export async function createApiDeps(config: AppConfig, options: { dataDir?: string } = {}): Promise<ApiDeps> {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: options.dataDir ?? config.DATA_DIR })
-  await seedReferenceData(database.db)
-  return { config, database, site: new SiteState(database.db) }
+  await seedReferenceData(database.db, { demo: config.APP_ENV !== 'production' })
+  const limiter = new DatabaseRateLimiter(database.db)
+  const mailer = new Mailer(database.db, config)
+  const accounts = new Accounts(database.db, config, limiter, mailer)
+  return { config, database, site: new SiteState(database.db), redirects: new RedirectRules(database.db), limiter, mailer, accounts }
 }
 
 export function buildApi(deps: ApiDeps): Api {

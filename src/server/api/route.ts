@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { Locale } from '~/i18n/locales'
+import type { Authenticated } from '../auth/accounts'
 import type { ApiDeps } from './deps'
 
 type Schema = z.ZodType
@@ -15,6 +16,8 @@ export interface RouteContext<P, Q, B> {
   bearer: string | undefined
   /** The client address from `X-Forwarded-For` (the web app forwards the visitor's). */
   clientIp: string | undefined
+  /** The signed-in user and session; always set on `auth: 'user'` routes. */
+  account: Authenticated | undefined
   deps: ApiDeps
 }
 
@@ -38,8 +41,8 @@ export interface RouteDef<PS extends Schema | undefined = Schema | undefined, QS
   duringMaintenance?: boolean
   /** Answers even when the database cannot be read (liveness, readiness). Implies `duringMaintenance`. */
   withoutDatabase?: boolean
-  /** `operator`: requires the operator token. */
-  auth?: 'operator'
+  /** `operator`: requires the operator token; `user`: a valid session (401 otherwise). */
+  auth?: 'operator' | 'user'
   handler: (ctx: RouteContext<Out<PS>, Out<QS>, Out<BS>>) => Promise<RouteResult<z.input<RS>>> | RouteResult<z.input<RS>>
 }
 

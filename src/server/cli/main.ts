@@ -4,6 +4,8 @@
  *   maintenance on|off [--message "…"]   switch maintenance mode
  *   product-status <code> on|off          make a product available or not
  *   seed                                  seed reference data (idempotent)
+ *   redirect list|add <from> <to> [--status N]|remove <from>   server redirect rules
+ *   partner add <code> <name>|remove <code>                    partners of the branded pages
  *
  * With PostgreSQL (`DATABASE_URL`) it writes to the database directly. With the embedded
  * database, which admits one process at a time, it goes through the running server's

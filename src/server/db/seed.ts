@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from './client'
-import { products, productStatuses } from './schema'
+import { partners, products, productStatuses } from './schema'
 import type { ProductCode } from '~/contract/site'
 
 /** The catalogue the broker sells. Names are the Romanian defaults; the web app translates by code. */
@@ -12,15 +12,24 @@ const catalogue: { code: ProductCode; name: string; category: 'insurance' | 'vig
   { code: 'hu-vignette', name: 'Vinietă Ungaria', category: 'vignette' },
 ]
 
+/** Demonstration partners of the branded pages (development and tests; production adds its own with the CLI). */
+const demoPartners = [
+  { code: 'demo', name: 'Demo Partner' },
+  { code: 'autoclub', name: 'AutoClub Moldova' },
+]
+
 /**
- * Reference data every environment needs (products, the statuses row). Idempotent: safe to
- * run at every start. Changes an operator made (statuses, names) are left as they are.
+ * Reference data every environment needs (products, the statuses row) and, with `demo`
+ * (every stage but production), the partners `demo` and `autoclub` the browser tests use.
+ * Idempotent: safe to run at every start. Changes an operator made (statuses, names, a
+ * deactivated partner) are left as they are.
  */
-export async function seedReferenceData(db: Database): Promise<void> {
+export async function seedReferenceData(db: Database, options: { demo?: boolean } = {}): Promise<void> {
   await db
     .insert(products)
     .values(catalogue.map((p, i) => ({ ...p, sortOrder: i })))
     .onConflictDoNothing({ target: products.code })
+  if (options.demo) await db.insert(partners).values(demoPartners).onConflictDoNothing({ target: partners.code })
   await db.execute(sql`insert into ${productStatuses} (is_rca_available) select true where not exists (select 1 from ${productStatuses} where deleted_at is null)`)
 }
 

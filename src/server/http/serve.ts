@@ -32,6 +32,8 @@ const app = (await import(pathToFileURL(entry).href)).default as { fetch(request
 const clientDir = path.resolve('dist/client')
 const hashedAssets = staticMiddleware({ dir: clientDir, maxAge: 31_536_000, immutable: true })
 const publicFiles = staticMiddleware({ dir: clientDir, maxAge: 3600 })
+// The build id file tells open tabs about a new deployment: always revalidated.
+const buildFile = staticMiddleware({ dir: clientDir, maxAge: 0 })
 
 // The build output, listed once: it does not change while the server runs.
 const clientFiles = new Set(
@@ -67,7 +69,8 @@ const server = serve({
       // The parsed URL srvx keeps on its request (its static middleware reads the same field).
       const { pathname } = ((request as { _url?: URL })._url ??= new FastURL(request.url))
       if (!mayBeStaticFile(pathname)) return next()
-      return pathname.startsWith('/assets/') ? hashedAssets(request, next) : publicFiles(request, next)
+      if (pathname.startsWith('/assets/')) return hashedAssets(request, next)
+      return pathname === '/build.json' ? buildFile(request, next) : publicFiles(request, next)
     },
   ],
 })

@@ -2,12 +2,11 @@ import '@tanstack/react-start/server-only'
 import { redirect } from '@tanstack/react-router'
 import { getCookie, getRequest, getRequestHeader, getRequestIP } from '@tanstack/react-start/server'
 import type { z } from 'zod'
+import { LOCALE_COOKIE } from '~/contract/preferences'
 import { isLocale, negotiateLocale, type Locale } from '~/i18n/locales'
-import { MaintenanceError, providerClient } from '../provider'
+import { MaintenanceError, ProviderError, providerClient } from '../provider'
 import type { CallOptions } from '../provider/client'
 import { getSession } from '../session/session'
-
-export const LOCALE_COOKIE = 'locale'
 
 /** The visitor's language: the remembered choice, else the browser's, else Romanian. */
 export function requestLocale(): Locale {
@@ -31,12 +30,17 @@ export async function callProvider<S extends z.ZodType>(path: string, options: O
     })
   } catch (error) {
     if (error instanceof MaintenanceError) throw redirect({ to: '/maintenance', search: { from: currentPagePath() } })
+    // The provider no longer accepts the session (expired, revoked, idle): sign out here too (spec §8).
+    if (error instanceof ProviderError && session.accessToken && (error.status === 401 || error.status === 403)) {
+      session.destroy()
+      throw redirect({ to: '/authenticate', search: { reason: 'inactivity', last_url: currentPagePath() } })
+    }
     throw error
   }
 }
 
 /** The page the visitor is on: the request itself when rendering, the referring page for a server-function call. */
-function currentPagePath(): string | undefined {
+export function currentPagePath(): string | undefined {
   const request = getRequest()
   const url = new URL(request.url)
   const page = url.pathname.startsWith('/_serverFn') ? request.headers.get('referer') : request.url

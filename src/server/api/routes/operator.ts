@@ -41,7 +41,8 @@ export const operatorRoutes = [
     duringMaintenance: true,
     response: z.object({ seeded: z.literal(true) }),
     handler: async ({ deps }) => {
-      await seedReferenceData(deps.database.db)
+      // The same data as at start, so `npm run cli -- seed` does the same through the server or directly.
+      await seedReferenceData(deps.database.db, { demo: deps.config.APP_ENV !== 'production' })
       deps.site.invalidate()
       return { body: { seeded: true as const } }
     },

@@ -4,6 +4,7 @@ import { locales } from '~/i18n/locales'
 import { cookieConsents } from '../../db/schema'
 import { defineRoute } from '../route'
 import { log } from '../../log'
+import { requireCaptcha } from './engagement'
 
 const languagesBody = JSON.stringify({ data: locales })
 
@@ -29,11 +30,12 @@ export const siteRoutes = [
     method: 'POST',
     path: '/cookie-consents',
     tag: 'site',
-    summary: 'Records a visitor’s cookie choices with their IP address (from X-Forwarded-For). Bearer optional.',
+    summary: 'Records a visitor’s cookie choices with their IP address (from X-Forwarded-For). Needs a valid captcha `token`; bearer optional.',
     body: CookieConsentRequest,
     response: CookieConsent,
     status: 201,
-    handler: async ({ body, deps, clientIp, bearer, request }) => {
+    handler: async ({ body, deps, clientIp, bearer, request, locale }) => {
+      await requireCaptcha(body.token, { deps, clientIp, locale })
       const [row] = await deps.database.db
         .insert(cookieConsents)
         .values({

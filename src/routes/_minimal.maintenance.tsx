@@ -3,7 +3,7 @@ import { z } from 'zod/mini'
 import { MaintenancePage } from '~/features/maintenance/maintenance-page'
 import { getMaintenanceStatus } from '~/features/maintenance/maintenance.functions'
 
-export const Route = createFileRoute('/maintenance')({
+export const Route = createFileRoute('/_minimal/maintenance')({
   validateSearch: z.object({ from: z.catch(z.optional(z.string()), undefined) }),
   loader: () => getMaintenanceStatus(),
   component: function Maintenance() {

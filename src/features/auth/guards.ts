@@ -1,0 +1,45 @@
+import type { SessionView } from '~/contract/session'
+
+/**
+ * The navigation rules of spec §4, as pure functions of the session and the location, so
+ * routes run them in `beforeLoad` and tests run them alone. Each returns where to go
+ * instead, or undefined to let the visitor through.
+ */
+export interface GuardRedirect {
+  to: '/authenticate' | '/account/2fa' | '/account/2fa-check' | '/account/orders'
+  search?: { last_url?: string; reason?: 'inactivity' }
+}
+
+export const TWO_FACTOR_PAGES = ['/account/2fa', '/account/2fa-check'] as const
+
+/**
+ * Account pages: anonymous visitors sign in first, then come back here. When the session
+ * just ended (idle, revoked), the sign-in page says so (spec §8).
+ */
+export function requireSignedIn(session: SessionView, href: string, sessionEnded = false): GuardRedirect | undefined {
+  if (session.user) return undefined
+  return { to: '/authenticate', search: sessionEnded ? { last_url: href, reason: 'inactivity' } : { last_url: href } }
+}
+
+/** `/authenticate`: somebody already signed in goes to their account. */
+export function requireGuest(session: SessionView): GuardRedirect | undefined {
+  return session.user ? { to: '/account/orders' } : undefined
+}
+
+/**
+ * The two-factor gate, on every navigation but the two 2fa pages: with two-factor on
+ * (globally and for the user) and the session not yet confirmed, enter the code; with
+ * two-factor required but not set up, set it up. `last_url` brings the visitor back.
+ */
+export function twoFactorGate(session: SessionView, pathname: string, href: string): GuardRedirect | undefined {
+  const { user, twoFactor } = session
+  if (!user || !twoFactor) return undefined
+  if ((TWO_FACTOR_PAGES as readonly string[]).includes(pathname.replace(/\/+$/, ''))) return undefined
+  if (twoFactor.is_two_factor_auth_enabled && twoFactor.is_two_factor_enabled_for_user && !twoFactor.is_active) {
+    return { to: '/account/2fa-check', search: { last_url: href } }
+  }
+  if (twoFactor.is_two_factor_auth_required && !twoFactor.is_two_factor_enabled_for_user) {
+    return { to: '/account/2fa', search: { last_url: href } }
+  }
+  return undefined
+}

@@ -1,0 +1,34 @@
+import { TIME_ZONE, type Locale } from './locales'
+
+/** The regional conventions of each site language (day-month order, 24-hour clock). */
+const intlLocale: Record<Locale, string> = { ro: 'ro-RO', en: 'en-GB', fr: 'fr-FR' }
+
+const styles = {
+  date: { day: 'numeric', month: 'long', year: 'numeric' },
+  shortDate: { day: '2-digit', month: '2-digit', year: 'numeric' },
+  dateTime: { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' },
+  time: { hour: '2-digit', minute: '2-digit' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>
+
+export type DateStyle = keyof typeof styles
+
+const cache = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * A date as people in Romania read it: always in Europe/Bucharest time (whatever the server's
+ * or browser's zone), in the site language's format. Server and browser render the same text.
+ */
+export function formatDate(value: Date | string | number, locale: Locale, style: DateStyle = 'date'): string {
+  const key = `${locale}:${style}`
+  let format = cache.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale[locale], { ...styles[style], timeZone: TIME_ZONE })
+    cache.set(key, format)
+  }
+  return format.format(new Date(value))
+}
+
+/** The calendar year in Bucharest (differs from UTC for two hours around New Year). */
+export function yearInBucharest(now: Date = new Date()): number {
+  return Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: TIME_ZONE }).format(now))
+}

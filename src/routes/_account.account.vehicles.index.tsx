@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { AccountPage, accountPages } from '~/features/account/account-pages'
+import { pageTitle } from '~/ui/page-title'
+
+export const Route = createFileRoute('/_account/account/vehicles/')({
+  head: ({ match }) => pageTitle(match, accountPages.vehicles.title),
+  component: () => <AccountPage name="vehicles" />,
+})

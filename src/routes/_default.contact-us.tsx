@@ -1,0 +1,26 @@
+import { msg } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { ContactForm } from '~/features/contact/contact-form'
+import { pageTitle } from '~/ui/page-title'
+
+export const Route = createFileRoute('/_default/contact-us')({
+  head: ({ match }) => pageTitle(match, msg`Contact us`),
+  component: function ContactUs() {
+    const { publicConfig } = Route.useRouteContext()
+    return (
+      <>
+        <h1>
+          <Trans>Contact us</Trans>
+        </h1>
+        <p>
+          <Trans>
+            Write to us about an offer, a policy or a claim. You can also reach us at <a href={`mailto:${publicConfig.SUPPORT_EMAIL}`}>{publicConfig.SUPPORT_EMAIL}</a> or{' '}
+            <a href={`tel:${publicConfig.SUPPORT_PHONE.replace(/\s+/g, '')}`}>{publicConfig.SUPPORT_PHONE}</a>, Monday to Friday, 9:00–18:00.
+          </Trans>
+        </p>
+        <ContactForm captchaProvider={publicConfig.CAPTCHA_PROVIDER} />
+      </>
+    )
+  },
+})

@@ -1,0 +1,116 @@
+import { z } from 'zod'
+import { AuthSession, Done, EmailCheckInput, EmailCheckResult, LoginInput, RegisterInput, ResetPasswordInput, ResetRequestInput, UserLookup } from '~/contract/auth'
+import { toUser, type RequestMeta } from '../../auth/accounts'
+import { ApiError } from '../errors'
+import { defineRoute, type RouteContext } from '../route'
+import { requireCaptcha } from './engagement'
+
+/** What the accounts service needs to know about the caller. */
+function meta(ctx: Pick<RouteContext<unknown, unknown, unknown>, 'clientIp' | 'request' | 'locale'>): RequestMeta {
+  return { ip: ctx.clientIp, userAgent: ctx.request.headers.get('user-agent') ?? undefined, locale: ctx.locale }
+}
+
+/** Accounts (spec §7): registration, sign-in, the current user, sign-out, e-mail check, password reset. */
+export const authRoutes = [
+  defineRoute({
+    method: 'POST',
+    path: '/auth/register',
+    tag: 'auth',
+    summary: 'Creates an account and signs it in. The e-mail address is confirmed later (a purchase is never blocked).',
+    body: RegisterInput,
+    bodyEncoding: 'json-or-form',
+    response: AuthSession,
+    status: 201,
+    handler: async (ctx) => {
+      await requireCaptcha(ctx.body.token, ctx)
+      return { body: await ctx.deps.accounts.register(ctx.body, meta(ctx)) }
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/auth/login',
+    tag: 'auth',
+    summary: 'Signs in with e-mail and password (form data or JSON). A deleted account answers 403 `account_is_deleted`.',
+    body: LoginInput,
+    bodyEncoding: 'json-or-form',
+    response: AuthSession,
+    handler: async (ctx) => {
+      await requireCaptcha(ctx.body.token, ctx)
+      return { body: await ctx.deps.accounts.login(ctx.body, meta(ctx)) }
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/auth/user',
+    tag: 'auth',
+    summary: 'The signed-in user, or null without a valid bearer.',
+    response: UserLookup,
+    handler: async ({ bearer, deps }) => {
+      const account = await deps.accounts.authenticate(bearer)
+      return { body: { data: account ? toUser(account.user) : null } }
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/auth/logout',
+    tag: 'auth',
+    summary: 'Ends the session of the bearer token.',
+    auth: 'user',
+    response: Done,
+    handler: async ({ bearer, deps }) => {
+      await deps.accounts.logout(bearer)
+      return { body: { ok: true as const } }
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/users/email-existence-check',
+    tag: 'auth',
+    summary: 'Whether an e-mail address has an account (rate-limited, captcha). A deleted account answers 403 `account_is_deleted`.',
+    body: EmailCheckInput,
+    response: EmailCheckResult,
+    handler: async (ctx) => {
+      await requireCaptcha(ctx.body.token, ctx)
+      return { body: await ctx.deps.accounts.emailExists(ctx.body.email, meta(ctx)) }
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/auth/generate-reset-token',
+    tag: 'auth',
+    summary: 'Mails a password reset link if the account exists. Always answers the same.',
+    body: ResetRequestInput,
+    response: Done,
+    handler: async (ctx) => {
+      await requireCaptcha(ctx.body.token, ctx)
+      await ctx.deps.accounts.requestPasswordReset(ctx.body.email, meta(ctx))
+      return { body: { ok: true as const } }
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/auth/reset-password',
+    tag: 'auth',
+    summary: 'Sets a new password with the mailed token (single use, 60 minutes); every session of the account ends.',
+    body: ResetPasswordInput,
+    response: Done,
+    handler: async (ctx) => {
+      await requireCaptcha(ctx.body.token, ctx)
+      await ctx.deps.accounts.resetPassword(ctx.body)
+      return { body: { ok: true as const } }
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/dev/mailbox',
+    tag: 'operations',
+    summary: 'Development mailbox: the latest messages of the outbox for an address. Not found in production.',
+    query: z.object({ to: z.string().max(254), limit: z.coerce.number().int().min(1).max(50).default(10) }),
+    response: z.object({ data: z.array(z.object({ id: z.uuid(), kind: z.string(), subject: z.string(), text: z.string(), created_at: z.string() })) }),
+    duringMaintenance: true,
+    handler: async ({ query, deps }) => {
+      if (deps.config.APP_ENV === 'production') throw new ApiError(404, 'not_found')
+      return { body: { data: await deps.mailer.latest(query.to.toLowerCase(), query.limit) } }
+    },
+  }),
+]

@@ -1,0 +1,145 @@
+import { and, desc, eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { CaptchaChallenge } from '~/contract/captcha'
+import { ContactMessageCreated, ContactMessageInput } from '~/contract/contact'
+import { PartnerCode, PartnerLookup } from '~/contract/partners'
+import { ConsentChoices } from '~/contract/site'
+import type { Locale } from '~/i18n/locales'
+import { createChallenge, verifyCaptcha } from '../../captcha/captcha'
+import { contactMessages, cookieConsents, partners } from '../../db/schema'
+import { log } from '../../log'
+import type { ApiDeps } from '../deps'
+import { ApiError } from '../errors'
+import { prettyMessage } from '../messages'
+import { defineRoute } from '../route'
+
+const limit = z.coerce.number().int().min(1).max(500).default(50)
+
+/** Refuses the request with a 422 on `token` unless the anti-abuse check passes. */
+export async function requireCaptcha(token: string, ctx: { deps: ApiDeps; clientIp: string | undefined; locale: Locale }): Promise<void> {
+  const verdict = await verifyCaptcha(token, { config: ctx.deps.config, db: ctx.deps.database.db, clientIp: ctx.clientIp })
+  if (verdict.ok) return
+  log.info('captcha.refused', { reason: verdict.reason, provider: ctx.deps.config.CAPTCHA_PROVIDER })
+  throw new ApiError(422, 'validation_failed', { token: [prettyMessage(ctx.locale, 'captcha_failed')] })
+}
+
+/** Partners, the captcha challenge, and the contact form. */
+export const engagementRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/partners/{code}',
+    tag: 'partners',
+    summary: 'A partner of the branded pages (`/rca-{code}`, `/terms-{code}`). Inactive partners are not found.',
+    params: z.object({ code: PartnerCode }),
+    response: PartnerLookup,
+    handler: async ({ params, deps }) => {
+      const [row] = await deps.database.db
+        .select({ code: partners.code, name: partners.name })
+        .from(partners)
+        .where(and(eq(partners.code, params.code), eq(partners.isActive, true)))
+      if (!row) throw new ApiError(404, 'partner_not_found')
+      return { body: { data: row } }
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/captcha/challenge',
+    tag: 'site',
+    summary: 'A self-hosted ALTCHA proof-of-work challenge; its solution is the `token` of protected forms.',
+    response: CaptchaChallenge,
+    handler: ({ deps }) => ({ body: createChallenge(deps.config) }),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/contact-messages',
+    tag: 'site',
+    summary: 'A message from the contact form. Needs a valid captcha `token`.',
+    body: ContactMessageInput,
+    response: ContactMessageCreated,
+    status: 201,
+    handler: async ({ body, deps, clientIp, locale, request }) => {
+      await requireCaptcha(body.token, { deps, clientIp, locale })
+      const [row] = await deps.database.db
+        .insert(contactMessages)
+        .values({
+          name: body.name,
+          email: body.email,
+          phone: body.phone || null,
+          topic: body.topic,
+          message: body.message,
+          locale,
+          ip: clientIp ?? null,
+          userAgent: request.headers.get('user-agent')?.slice(0, 512) ?? null,
+        })
+        .returning()
+      if (!row) throw new Error('contact message insert returned nothing')
+      return { body: { id: row.id, created_at: row.createdAt.toISOString() } }
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/operator/contact-messages',
+    tag: 'operator',
+    summary: 'Recent contact messages, newest first, for the support team.',
+    auth: 'operator',
+    duringMaintenance: true,
+    query: z.object({ limit }),
+    response: z.object({
+      data: z.array(ContactMessageInput.omit({ token: true }).extend({ id: z.uuid(), locale: z.string(), created_at: z.iso.datetime({ offset: true }) })),
+    }),
+    handler: async ({ query, deps }) => {
+      const rows = await deps.database.db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(query.limit)
+      return {
+        body: {
+          data: rows.map((r) => ({
+            id: r.id,
+            name: r.name,
+            email: r.email,
+            phone: r.phone ?? undefined,
+            topic: r.topic as z.infer<typeof ContactMessageInput>['topic'],
+            message: r.message,
+            locale: r.locale,
+            created_at: r.createdAt.toISOString(),
+          })),
+        },
+      }
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/operator/cookie-consents',
+    tag: 'operator',
+    summary: 'Recently recorded cookie consents, newest first, with the IP address they came from.',
+    auth: 'operator',
+    duringMaintenance: true,
+    query: z.object({ limit }),
+    response: z.object({ data: z.array(z.object({ id: z.uuid(), consent: ConsentChoices, ip: z.string().nullable(), authenticated: z.boolean(), created_at: z.iso.datetime({ offset: true }) })) }),
+    handler: async ({ query, deps }) => {
+      const rows = await deps.database.db.select().from(cookieConsents).orderBy(desc(cookieConsents.createdAt)).limit(query.limit)
+      return { body: { data: rows.map((r) => ({ id: r.id, consent: r.consent, ip: r.ip, authenticated: r.authenticated, created_at: r.createdAt.toISOString() })) } }
+    },
+  }),
+]
+
+/** Operator: add, rename, (de)activate a partner (`npm run cli -- partner …`). */
+export const partnerOperatorRoutes = [
+  defineRoute({
+    method: 'PUT',
+    path: '/operator/partners/{code}',
+    tag: 'operator',
+    summary: 'Creates or updates a partner; `is_active: false` takes its pages down.',
+    auth: 'operator',
+    duringMaintenance: true,
+    params: z.object({ code: PartnerCode }),
+    body: z.object({ name: z.string().trim().min(1).max(120).optional(), is_active: z.boolean() }),
+    response: z.object({ code: PartnerCode, name: z.string(), is_active: z.boolean() }),
+    handler: async ({ params, body, deps }) => {
+      const set = { isActive: body.is_active, updatedAt: new Date(), ...(body.name ? { name: body.name } : {}) }
+      const [row] = body.name
+        ? await deps.database.db.insert(partners).values({ code: params.code, name: body.name, isActive: body.is_active }).onConflictDoUpdate({ target: partners.code, set }).returning()
+        : await deps.database.db.update(partners).set(set).where(eq(partners.code, params.code)).returning()
+      if (!row) throw new ApiError(404, 'partner_not_found')
+      return { body: { code: row.code, name: row.name, is_active: row.isActive } }
+    },
+  }),
+]

@@ -1,0 +1,239 @@
+import { createHash } from 'node:crypto'
+import { and, eq, gt, isNull, ne } from 'drizzle-orm'
+import type { AuthSession, User } from '~/contract/auth'
+import { isLocale, type Locale } from '~/i18n/locales'
+import type { AppConfig } from '../../../app.config'
+import type { Database } from '../db/client'
+import { authSessions, passwordResets, twoFactors, users } from '../db/schema'
+import { log } from '../log'
+import type { Mailer } from '../mail/mailer'
+import { hashPassword, passwordProblems, verifyAgainstDummy, verifyPassword } from './passwords'
+import { authLimits, type Limit, type RateLimiter } from './rate-limit'
+import { generateSessionToken, hashToken } from './secrets'
+
+type UserRow = typeof users.$inferSelect
+type SessionRow = typeof authSessions.$inferSelect
+
+/** Why an accounts call was refused; the API turns each into its status and translated message. */
+export class AuthFailure extends Error {
+  constructor(
+    readonly reason:
+      | 'invalid_credentials'
+      | 'account_is_deleted'
+      | 'email_taken'
+      | 'weak_password'
+      | 'invalid_reset_token'
+      | 'rate_limited'
+      | 'unauthenticated',
+    readonly details: { retryAfterS?: number; problems?: string[] } = {},
+  ) {
+    super(reason)
+    this.name = 'AuthFailure'
+  }
+}
+
+export interface RequestMeta {
+  ip: string | undefined
+  userAgent: string | undefined
+  locale: Locale
+}
+
+export interface Authenticated {
+  user: UserRow
+  session: SessionRow
+}
+
+/** Recording how often the last-use time is written: at most once a minute per session. */
+const TOUCH_EVERY_MS = 60_000
+const RESET_TTL_MS = 60 * 60_000
+
+/** E-mail addresses in logs: a short hash, enough to follow one account, not to read it. */
+export const emailRef = (email: string) => createHash('sha256').update(email).digest('hex').slice(0, 12)
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    phone_number: row.phoneNumber,
+    email_verified: row.emailVerifiedAt !== null,
+    locale: row.locale,
+    created_at: row.createdAt.toISOString(),
+  }
+}
+
+/**
+ * Accounts and sessions (spec §3, §4, §7): registration, sign-in, the opaque access token
+ * (only its hash is stored), idle and absolute expiry, sign-out, password reset.
+ */
+export class Accounts {
+  constructor(
+    private readonly db: Database,
+    private readonly config: Pick<AppConfig, 'SESSION_ABSOLUTE_MINUTES' | 'SESSION_IDLE_MINUTES' | 'PUBLIC_URL'>,
+    private readonly limiter: RateLimiter,
+    private readonly mailer: Mailer,
+  ) {}
+
+  private async limit(...limits: Limit[]): Promise<void> {
+    for (const limit of limits) {
+      const verdict = await this.limiter.hit(limit)
+      if (!verdict.allowed) {
+        log.warn('auth.rate_limited', { key: limit.key.split(':').slice(0, 2).join(':') })
+        throw new AuthFailure('rate_limited', { retryAfterS: verdict.retryAfterS })
+      }
+    }
+  }
+
+  /** A new session (a new token at every sign-in: ASVS 7.2.4). */
+  async startSession(user: UserRow, meta: RequestMeta, twoFactorVerified = false): Promise<AuthSession> {
+    const token = generateSessionToken()
+    const expiresAt = new Date(Date.now() + this.config.SESSION_ABSOLUTE_MINUTES * 60_000)
+    await this.db.insert(authSessions).values({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      userAgent: meta.userAgent?.slice(0, 512) ?? null,
+      ip: meta.ip ?? null,
+      expiresAt,
+      twoFactorVerifiedAt: twoFactorVerified ? new Date() : null,
+    })
+    return {
+      access_token: token,
+      access_token_ttl: this.config.SESSION_ABSOLUTE_MINUTES,
+      user: toUser(user),
+      is_two_factor_enabled: await this.twoFactorEnabled(user.id),
+      is_deleted: user.isDeleted,
+    }
+  }
+
+  private async twoFactorEnabled(userId: string): Promise<boolean> {
+    const [row] = await this.db.select({ enabledAt: twoFactors.enabledAt }).from(twoFactors).where(eq(twoFactors.userId, userId))
+    return Boolean(row?.enabledAt)
+  }
+
+  /** The session behind a bearer token, or null: unknown, revoked, past its absolute or idle limit, or of a deleted account. */
+  async authenticate(token: string | undefined, now = Date.now()): Promise<Authenticated | null> {
+    if (!token || token.length > 200) return null
+    const [found] = await this.db
+      .select({ session: authSessions, user: users })
+      .from(authSessions)
+      .innerJoin(users, eq(users.id, authSessions.userId))
+      .where(and(eq(authSessions.tokenHash, hashToken(token)), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, new Date(now))))
+    if (!found || found.user.isDeleted) return null
+    if (now - found.session.lastUsedAt.getTime() > this.config.SESSION_IDLE_MINUTES * 60_000) {
+      await this.db.update(authSessions).set({ revokedAt: new Date(now) }).where(eq(authSessions.id, found.session.id))
+      log.info('auth.session_idle_expired', { userId: found.user.id })
+      return null
+    }
+    if (now - found.session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+      await this.db.update(authSessions).set({ lastUsedAt: new Date(now) }).where(eq(authSessions.id, found.session.id))
+    }
+    return found
+  }
+
+  async register(
+    input: { email: string; password: string; first_name: string; last_name: string; phone_number?: string | undefined },
+    meta: RequestMeta,
+  ): Promise<AuthSession> {
+    await this.limit(authLimits.registerPerIp(meta.ip ?? 'unknown'))
+    const problems = passwordProblems(input.password, { email: input.email, firstName: input.first_name, lastName: input.last_name })
+    if (problems.length > 0) throw new AuthFailure('weak_password', { problems })
+    const [existing] = await this.db.select({ id: users.id }).from(users).where(eq(users.email, input.email))
+    if (existing) throw new AuthFailure('email_taken')
+    const [user] = await this.db
+      .insert(users)
+      .values({
+        email: input.email,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        phoneNumber: input.phone_number || null,
+        passwordHash: await hashPassword(input.password),
+        locale: meta.locale,
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning()
+    if (!user) throw new AuthFailure('email_taken') // registered by a concurrent request
+    log.info('auth.registered', { userId: user.id })
+    await this.mailer.send('welcome', user.email, meta.locale, { name: user.firstName, link: `${this.config.PUBLIC_URL}/account/profile` })
+    return this.startSession(user, meta)
+  }
+
+  /** Same answer and similar time for an unknown e-mail and a wrong password (ASVS 6.3.8). */
+  async login(input: { email: string; password: string }, meta: RequestMeta): Promise<AuthSession> {
+    await this.limit(authLimits.loginPerIp(meta.ip ?? 'unknown'), authLimits.loginPerAccount(input.email))
+    const [user] = await this.db.select().from(users).where(eq(users.email, input.email))
+    const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password)
+    if (!user || !valid) {
+      log.info('auth.login_failed', { email: emailRef(input.email), reason: user ? 'password' : 'unknown_email' })
+      throw new AuthFailure('invalid_credentials')
+    }
+    if (user.isDeleted) {
+      log.info('auth.login_refused', { userId: user.id, reason: 'account_is_deleted' })
+      throw new AuthFailure('account_is_deleted')
+    }
+    log.info('auth.login_succeeded', { userId: user.id })
+    return this.startSession(user, meta)
+  }
+
+  async logout(token: string | undefined): Promise<void> {
+    if (!token) return
+    const [row] = await this.db
+      .update(authSessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(authSessions.tokenHash, hashToken(token)), isNull(authSessions.revokedAt)))
+      .returning({ userId: authSessions.userId })
+    if (row) log.info('auth.logout', { userId: row.userId })
+  }
+
+  /** Spec §7: whether an address has an account. Inherently reveals it, so rate-limited and captcha-protected. */
+  async emailExists(email: string, meta: RequestMeta): Promise<{ alreadyExists: boolean; isDeleted: boolean }> {
+    await this.limit(authLimits.emailCheckPerIp(meta.ip ?? 'unknown'))
+    const [user] = await this.db.select({ isDeleted: users.isDeleted }).from(users).where(eq(users.email, email))
+    if (user?.isDeleted) throw new AuthFailure('account_is_deleted')
+    return { alreadyExists: Boolean(user), isDeleted: false }
+  }
+
+  /** Sends a reset link when the account exists; the answer never says whether it does. */
+  async requestPasswordReset(email: string, meta: RequestMeta): Promise<void> {
+    await this.limit(authLimits.resetPerIp(meta.ip ?? 'unknown'), authLimits.resetPerAccount(email))
+    const [user] = await this.db.select().from(users).where(eq(users.email, email))
+    if (!user || user.isDeleted) {
+      log.info('auth.reset_requested', { email: emailRef(email), known: false })
+      return
+    }
+    const token = generateSessionToken()
+    await this.db.insert(passwordResets).values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) })
+    const link = `${this.config.PUBLIC_URL}/authenticate?${new URLSearchParams({ mode: 'reset', email, reset_token: token })}`
+    await this.mailer.send('password-reset', user.email, isLocale(user.locale) ? user.locale : meta.locale, { name: user.firstName, link })
+    log.info('auth.reset_requested', { userId: user.id, known: true })
+  }
+
+  /** Sets a new password from a reset link: single use, 60 minutes, and every session of the account ends. */
+  async resetPassword(input: { email: string; reset_token: string; password: string }): Promise<void> {
+    const [found] = await this.db
+      .select({ reset: passwordResets, user: users })
+      .from(passwordResets)
+      .innerJoin(users, eq(users.id, passwordResets.userId))
+      .where(and(eq(passwordResets.tokenHash, hashToken(input.reset_token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
+    if (!found || found.user.email !== input.email || found.user.isDeleted) throw new AuthFailure('invalid_reset_token')
+    const problems = passwordProblems(input.password, { email: found.user.email, firstName: found.user.firstName, lastName: found.user.lastName })
+    if (problems.length > 0) throw new AuthFailure('weak_password', { problems })
+    const used = await this.db
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.tokenHash, found.reset.tokenHash), isNull(passwordResets.usedAt)))
+      .returning()
+    if (used.length === 0) throw new AuthFailure('invalid_reset_token') // used by a concurrent request
+    await this.db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() }).where(eq(users.id, found.user.id))
+    await this.revokeSessions(found.user.id)
+    log.info('auth.password_reset', { userId: found.user.id })
+  }
+
+  /** Ends every session of a user, or every one but `except`. */
+  async revokeSessions(userId: string, except?: string): Promise<void> {
+    await this.db
+      .update(authSessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt), except ? ne(authSessions.id, except) : undefined))
+  }
+}

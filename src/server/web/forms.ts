@@ -1,0 +1,17 @@
+import '@tanstack/react-start/server-only'
+import type { FormResult } from '~/contract/form-result'
+import { ProviderError } from '../provider'
+
+/** Runs a provider call for a form: a 422 becomes the field map the form shows; anything else is thrown. */
+export async function formResult<T>(call: () => Promise<T>): Promise<FormResult<T>> {
+  try {
+    return { ok: true, data: await call() }
+  } catch (error) {
+    if (error instanceof ProviderError && error.status === 422 && error.fieldErrors) return { ok: false, fields: error.fieldErrors }
+    // Refusals that concern the whole form (deleted account, too many attempts): the provider's sentence.
+    if (error instanceof ProviderError && (error.status === 403 || error.status === 422 || error.status === 429)) {
+      return { ok: false, fields: { form: [error.body.error.pretty_message] } }
+    }
+    throw error
+  }
+}

@@ -1,0 +1,81 @@
+import '@tanstack/react-start/server-only'
+import { getCookie, setCookie } from '@tanstack/react-start/server'
+import { UserLookup } from '~/contract/auth'
+import { RedirectLookup } from '~/contract/navigation'
+import { CONSENT_COOKIE, decodeConsent, LOCALE_COOKIE, parseTheme, PREFERENCE_COOKIE_MAX_AGE, THEME_COOKIE, type ConsentChoices, type Theme } from '~/contract/preferences'
+import { anonymousSession, type SessionView } from '~/contract/session'
+import { splitLocalePrefix } from '~/i18n/locale-prefix'
+import type { Locale } from '~/i18n/locales'
+import { publicConfig, type PublicConfig } from '../../../app.config'
+import { getConfig } from '../config'
+import { MaintenanceError, providerClient } from '../provider'
+import { getSession } from '../session/session'
+import { callProvider, requestLocale } from './request'
+
+/** Everything the shell needs on each navigation, from one server round trip. */
+export interface NavigationState {
+  kind: 'page'
+  locale: Locale
+  config: PublicConfig
+  session: SessionView
+  /** The provider ended the session since the last navigation (idle, revoked): the visitor is told. */
+  sessionEnded: boolean
+  theme: Theme
+  /** The visitor's cookie choices; null until they chose (the banner shows). */
+  consent: ConsentChoices | null
+}
+
+export interface NavigationRedirect {
+  kind: 'redirect'
+  href: string
+  /** Leaves the site: the browser loads the target as a new document. */
+  external: boolean
+  status: 301 | 302 | 307 | 308
+}
+
+/** Paths whose rule is never looked up: the maintenance page must answer while the API does not. */
+const NO_RULES = new Set(['/maintenance'])
+
+/**
+ * Resolves a navigation to `href`: a language prefix is remembered and stripped, a
+ * server redirect rule is followed, maintenance sends the visitor to /maintenance;
+ * otherwise the shell's context for the page.
+ */
+export async function resolveNavigation(href: string): Promise<NavigationState | NavigationRedirect> {
+  const url = new URL(href, 'http://site.internal')
+  const prefixed = splitLocalePrefix(url.pathname)
+  if (prefixed) {
+    setCookie(LOCALE_COOKIE, prefixed.locale, { path: '/', maxAge: PREFERENCE_COOKIE_MAX_AGE, sameSite: 'lax', httpOnly: true, secure: getConfig().PUBLIC_URL.startsWith('https://') })
+    return { kind: 'redirect', href: `${prefixed.rest}${url.search}${url.hash}`, external: false, status: 302 }
+  }
+  if (!NO_RULES.has(url.pathname)) {
+    try {
+      const { data: rule } = await callProvider('/redirects', { query: { path: url.pathname }, schema: RedirectLookup })
+      if (rule) return { kind: 'redirect', href: rule.is_external ? rule.to : `${rule.to}${url.search}`, external: rule.is_external, status: rule.status_code }
+    } catch (error) {
+      if (!(error instanceof MaintenanceError)) throw error
+      return { kind: 'redirect', href: `/maintenance?${new URLSearchParams({ from: `${url.pathname}${url.search}` })}`, external: false, status: 307 }
+    }
+  }
+  const session = await getSession()
+  let view: SessionView = anonymousSession
+  let sessionEnded = false
+  if (session.accessToken && session.user) {
+    // The provider decides whether the session still holds (idle, revoked, deleted account).
+    const { data: user } = await providerClient().call('/auth/user', { bearer: session.accessToken, schema: UserLookup })
+    if (user) view = { user: session.user, twoFactor: session.twoFactor ?? null }
+    else {
+      session.destroy()
+      sessionEnded = true
+    }
+  }
+  return {
+    kind: 'page',
+    locale: requestLocale(),
+    config: publicConfig(getConfig()),
+    session: view,
+    sessionEnded,
+    theme: parseTheme(getCookie(THEME_COOKIE)),
+    consent: decodeConsent(getCookie(CONSENT_COOKIE)),
+  }
+}

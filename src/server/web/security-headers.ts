@@ -1,0 +1,117 @@
+/**
+ * The security headers of every page and server-function response (OWASP ASVS 5.0 V3):
+ * values only, built from the public URL and the response's CSP nonce. No request state,
+ * no configuration lookup: `src/start.ts` applies them, `tests/unit/security-headers.test.ts`
+ * checks them. See docs/decisions/0012-content-security-policy.md.
+ */
+import { randomBytes } from 'node:crypto'
+
+/** A fresh CSP nonce: 128 random bits, base64. One per HTML response, never reused. */
+export function createNonce(): string {
+  return randomBytes(16).toString('base64')
+}
+
+/**
+ * Hashes of the one `<style>` element the app's JavaScript creates itself: sonner (the toasts)
+ * inserts its stylesheet at load with `document.head.appendChild(style)` and no way to pass a
+ * nonce. It appends the element empty, then its text, and the browser checks both states, so
+ * both hashes are listed. `tests/unit/security-headers.test.ts` recomputes them from the
+ * installed sonner: a sonner upgrade that changes its CSS fails there, not in production.
+ */
+export const SONNER_STYLE_HASHES = [
+  'sha256-StEaX+se6YS7pqjzrzMIA0KaX9zF/8zAhvQXZAe5epY=', // sonner 2.0.8 dist/index.mjs `__insertCSS(…)`
+  'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=', // the empty string: the element before its text is added
+] as const
+
+const NONCE = /^[A-Za-z0-9+/]{16,}={0,2}$/
+
+function checkedNonce(nonce: string): string {
+  // The nonce is written into a header and into HTML attributes: only base64 may pass.
+  if (!NONCE.test(nonce)) throw new Error('CSP nonce must be base64 of at least 12 random bytes')
+  return nonce
+}
+
+const isHttps = (publicUrl: string) => new URL(publicUrl).protocol === 'https:'
+
+/** The WebSocket origin of the site itself (`ws:` beside `http:`, `wss:` beside `https:`), for realtime. */
+function sameHostWebSocket(publicUrl: string): string {
+  const url = new URL(publicUrl)
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`
+}
+
+/**
+ * The enforced policy of an HTML page. Scripts run only with this response's nonce, or when a
+ * nonced script loads them ('strict-dynamic': the code-split chunks and their preloads); no
+ * inline script, `eval` or script URL from elsewhere. Styles: same-origin stylesheets, nonced
+ * `<style>` elements and sonner's (by hash); no 'unsafe-inline'.
+ */
+export function documentContentSecurityPolicy(options: { nonce: string; publicUrl: string }): string {
+  const nonce = `'nonce-${checkedNonce(options.nonce)}'`
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self' ${nonce} 'strict-dynamic'`,
+    `style-src 'self' ${nonce} ${SONNER_STYLE_HASHES.map((hash) => `'${hash}'`).join(' ')}`,
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self' ${sameHostWebSocket(options.publicUrl)}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "object-src 'none'",
+    "form-action 'self'",
+  ]
+  if (isHttps(options.publicUrl)) directives.push('upgrade-insecure-requests')
+  return directives.join('; ')
+}
+
+/**
+ * The policy of a response that is not a page (server functions answer serialized data):
+ * nothing in it may load or run anything, and nobody may frame it.
+ */
+export const DATA_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+
+/**
+ * Every security header of a response. `nonce` is given for pages (HTML) and selects the
+ * document policy; without it the response gets the data policy.
+ */
+export function securityHeaders(options: { publicUrl: string; nonce?: string }): Record<string, string> {
+  const headers: Record<string, string> = {
+    'content-security-policy':
+      options.nonce === undefined ? DATA_CONTENT_SECURITY_POLICY : documentContentSecurityPolicy({ nonce: options.nonce, publicUrl: options.publicUrl }),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    // Pages that need one of these (payment) must redefine the header for themselves.
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+  }
+  // HSTS only where the site really is HTTPS: on a plain-HTTP origin it would be ignored at
+  // best, and would lock a development host out of HTTP at worst.
+  if (isHttps(options.publicUrl)) headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains'
+  return headers
+}
+
+/**
+ * Cache-Control of a page or server-function response. Anything tied to a session (the request
+ * carries the session cookie, or the response sets it) and every server-function answer must
+ * never be stored; a public page may be kept by the browser alone, revalidated on every use.
+ */
+export function cacheControl(options: { serverFunction: boolean; session: boolean }): 'no-store' | 'private, no-cache' {
+  return options.serverFunction || options.session ? 'no-store' : 'private, no-cache'
+}
+
+/** Whether a `Cookie` request header holds a (non-empty) cookie of that name. */
+export function requestHasCookie(cookieHeader: string | null | undefined, name: string): boolean {
+  if (!cookieHeader) return false
+  return cookieHeader.split(';').some((pair) => {
+    const eq = pair.indexOf('=')
+    return eq > 0 && pair.slice(0, eq).trim() === name && pair.slice(eq + 1).trim() !== ''
+  })
+}
+
+/** Whether one of these `Set-Cookie` values sets (or clears) the cookie of that name. */
+export function responseSetsCookie(setCookies: readonly string[], name: string): boolean {
+  return setCookies.some((cookie) => {
+    const eq = cookie.indexOf('=')
+    return eq > 0 && cookie.slice(0, eq).trim() === name
+  })
+}

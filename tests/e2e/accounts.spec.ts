@@ -1,0 +1,115 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { waitForHydration, withConsentCookie } from './support'
+
+const password = 'violet harbour lamps 1879'
+const email = () => `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.ro`
+
+async function register(page: Page, address: string) {
+  await page.goto('/authenticate?mode=register')
+  await waitForHydration(page)
+  await page.getByLabel('Prenume').fill('Ioana')
+  await page.getByLabel('Nume', { exact: true }).fill('Marinescu')
+  await page.getByLabel('E-mail').fill(address)
+  await page.getByLabel('Parolă', { exact: true }).fill(password)
+  await page.getByLabel('Repetați parola').fill(password)
+  await page.getByRole('button', { name: 'Creați contul' }).click()
+  await expect(page).toHaveURL(/\/account\/orders$/, { timeout: 15_000 })
+}
+
+async function signIn(page: Page, address: string, secret: string) {
+  await page.getByLabel('E-mail').fill(address)
+  await page.getByLabel('Parolă', { exact: true }).fill(secret)
+  await page.getByRole('button', { name: 'Autentificare' }).click()
+}
+
+async function mailTo(request: APIRequestContext, address: string, kind: string): Promise<string> {
+  const response = await request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(address)}`)
+  const { data } = (await response.json()) as { data: { kind: string; text: string }[] }
+  const message = data.find((m) => m.kind === kind)
+  if (!message) throw new Error(`no ${kind} mail to ${address}`)
+  return message.text
+}
+
+test.beforeEach(async ({ context }) => withConsentCookie(context))
+
+test('register, sign out, sign in again and come back to the page asked for', async ({ page, request, context }) => {
+  const address = email()
+  await register(page, address)
+  await expect(page.locator('[data-layout]')).toHaveAttribute('data-layout', 'account')
+  expect(await mailTo(request, address, 'welcome')).toContain('/account/profile')
+
+  // The token never reaches the browser: the session cookie is sealed and httpOnly.
+  const cookie = (await context.cookies()).find((c) => c.name.endsWith('asiguro_session'))
+  expect(cookie?.httpOnly).toBe(true)
+  expect(cookie?.sameSite).toBe('Lax')
+  expect(await page.evaluate(() => document.cookie)).not.toContain('asiguro_session')
+
+  await page.getByRole('banner').getByRole('button', { name: 'Deconectare' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await page.goto('/account/vehicles')
+  await expect(page).toHaveURL(/\/authenticate\?last_url=%2Faccount%2Fvehicles$/)
+  await waitForHydration(page)
+  await signIn(page, address, password)
+  await expect(page).toHaveURL(/\/account\/vehicles$/, { timeout: 15_000 })
+  await expect(page.getByRole('heading', { level: 1, name: 'Vehicule' })).toBeVisible()
+
+  // Signed in, /authenticate is not for guests.
+  await page.goto('/authenticate')
+  await expect(page).toHaveURL(/\/account\/orders$/)
+})
+
+test('a wrong password shows one message, the same as an unknown address', async ({ page }) => {
+  await page.goto('/authenticate')
+  await waitForHydration(page)
+  await signIn(page, email(), 'not my password at all')
+  const toast = page.locator('[data-sonner-toast][data-type="error"]')
+  await expect(toast).toHaveCount(1, { timeout: 15_000 })
+  await expect(toast).toHaveText('Adresa de e-mail sau parola nu este corectă.')
+  await expect(page.getByLabel('Parolă', { exact: true })).toHaveAttribute('aria-invalid', 'true')
+})
+
+test('password reset by the e-mailed link ends the other sessions', async ({ page, request, browser }) => {
+  const address = email()
+  await register(page, address)
+
+  // A second browser asks for the reset link.
+  const other = await browser.newContext({ locale: 'ro-RO' })
+  await withConsentCookie(other)
+  const resetPage = await other.newPage()
+  await resetPage.goto('/authenticate?mode=forgot')
+  await waitForHydration(resetPage)
+  await resetPage.getByLabel('E-mail').fill(address)
+  await resetPage.getByRole('button', { name: 'Trimiteți-mi un link' }).click()
+  await expect(resetPage.getByRole('status').filter({ hasText: 'valabil 60 de minute' })).toBeVisible({ timeout: 15_000 })
+
+  const link = (await mailTo(request, address, 'password-reset')).match(/https?:\/\/\S+/)?.[0] ?? ''
+  const url = new URL(link)
+  await resetPage.goto(`${url.pathname}${url.search}`)
+  await waitForHydration(resetPage)
+  const newPassword = 'copper kites over danube'
+  await resetPage.getByLabel('Parola nouă').fill(newPassword)
+  await resetPage.getByLabel('Repetați parola').fill(newPassword)
+  await resetPage.getByRole('button', { name: 'Salvați parola nouă' }).click()
+  await expect(resetPage).toHaveURL(/mode=sign-in/, { timeout: 15_000 })
+  await signIn(resetPage, address, newPassword)
+  await expect(resetPage).toHaveURL(/\/account\/orders$/, { timeout: 15_000 })
+  await other.close()
+
+  // The first browser's session was ended by the reset: it is signed out and told why.
+  await page.getByRole('link', { name: 'Profil' }).click()
+  await expect(page).toHaveURL(/\/authenticate\?.*reason=inactivity/)
+  await expect(page.getByRole('alert').filter({ hasText: 'Ați fost deconectat din cauza inactivității.' })).toBeVisible()
+})
+
+test('an hour without activity signs the visitor out', async ({ page }) => {
+  await page.clock.install()
+  const address = email()
+  await register(page, address)
+  await page.clock.fastForward('59:00')
+  await page.mouse.move(10, 10) // activity restarts the hour
+  await page.clock.fastForward('59:00')
+  await expect(page).toHaveURL(/\/account\/orders$/)
+  await page.clock.fastForward('02:00')
+  await expect(page).toHaveURL(/\/authenticate\?reason=inactivity&last_url=%2Faccount%2Forders$/, { timeout: 15_000 })
+  await expect(page.getByRole('alert').filter({ hasText: 'Ați fost deconectat din cauza inactivității.' })).toBeVisible()
+})

@@ -1,0 +1,64 @@
+/** Shared helpers of the browser tests. */
+import AxeBuilder from '@axe-core/playwright'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
+
+/** Set by playwright.config.ts: the running server's data folder, port and URL. */
+export const DATA_DIR = process.env.E2E_DATA_DIR ?? ''
+export const PORT = process.env.E2E_PORT ?? '3100'
+export const BASE_URL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${PORT}`
+
+export const DESKTOP = { width: 1366, height: 860 }
+export const MOBILE = { width: 390, height: 844 }
+
+/** Resolves once TanStack Start has hydrated the page (it deletes `window.$_TSR` when done). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => !('$_TSR' in window))
+}
+
+/** The operator token the server generated into its data folder (APP_ENV=test). */
+export function operatorToken(): string {
+  const secrets = JSON.parse(readFileSync(path.join(DATA_DIR, 'secrets.json'), 'utf8')) as { OPERATOR_TOKEN?: string }
+  if (!secrets.OPERATOR_TOKEN) throw new Error(`no OPERATOR_TOKEN in ${DATA_DIR}/secrets.json`)
+  return secrets.OPERATOR_TOKEN
+}
+
+/** Calls an operator endpoint of the running server and checks it succeeded. */
+export async function operator(request: APIRequestContext, method: 'GET' | 'PUT' | 'DELETE', url: string, data?: unknown): Promise<unknown> {
+  const response = await request.fetch(`/api/v1/operator${url}`, { method, headers: { authorization: `Bearer ${operatorToken()}` }, data })
+  expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true)
+  return response.status() === 204 ? undefined : response.json()
+}
+
+export async function setMaintenance(request: APIRequestContext, active: boolean): Promise<void> {
+  const status = (await operator(request, 'PUT', '/maintenance', { active })) as { is_active: boolean }
+  expect(status.is_active).toBe(active)
+}
+
+/**
+ * Marks the visitor as having chosen cookies already (the banner stays closed), as a
+ * returning visitor would be. `analytics` decides whether page views may be sent.
+ */
+export async function withConsentCookie(context: BrowserContext, choices: { analytics: boolean } = { analytics: false }): Promise<void> {
+  await context.addCookies([{ name: 'cookie_consent', value: `1.p0a${choices.analytics ? 1 : 0}m0`, url: BASE_URL }])
+}
+
+/** Fails with a readable report when axe finds a serious or critical violation. */
+export async function expectNoSeriousAxeViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze()
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  const report = blocking
+    .map((v) => `[${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`)
+    .join('\n')
+  expect(blocking, `axe violations on ${label}:\n${report}`).toEqual([])
+}
+
+/** A client-side navigation through the app's router (TanStack Router exposes it on `window`). */
+export async function navigateInApp(page: Page, href: string): Promise<void> {
+  // Not awaited inside the page: a navigation that leaves the site ends the page's context.
+  await page.evaluate((to) => {
+    const router = (window as unknown as { __TSR_ROUTER__: { navigate(o: { href: string }): Promise<void> } }).__TSR_ROUTER__
+    void router.navigate({ href: to })
+  }, href)
+}

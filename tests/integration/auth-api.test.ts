@@ -1,0 +1,176 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AuthSession, EmailCheckResult, UserLookup } from '~/contract/auth'
+import { ErrorBody } from '~/contract/errors'
+import { authSessions, passwordResets, users } from '~/server/db/schema'
+import { hashToken } from '~/server/auth/secrets'
+import { databaseKinds, startTestApi, type TestApi } from '../support/api'
+
+const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.10', ...headers },
+  body: JSON.stringify(body),
+})
+const errorOf = async (res: Response) => ErrorBody.parse(await res.json()).error
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+const strong = 'blue cactus orbits 42 slowly'
+
+let counter = 0
+const newEmail = () => `user${++counter}-${Date.now()}@example.ro`
+const registration = (email: string, password = strong) => ({
+  email,
+  first_name: 'Ana',
+  last_name: 'Popescu',
+  phone_number: '0722123456',
+  password,
+  password_confirmation: password,
+  token: '',
+})
+
+describe.each(databaseKinds)('accounts API on %s', (kind) => {
+  let t: TestApi
+  beforeAll(async () => {
+    t = await startTestApi(kind)
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  // Each registration from its own address: registrations are limited per IP.
+  const register = async (email = newEmail()) => {
+    const res = await t.call('/auth/register', json(registration(email), { 'x-forwarded-for': `203.0.113.${counter}` }))
+    expect(res.status, await res.clone().text()).toBe(201)
+    return { email, session: AuthSession.parse(await res.json()) }
+  }
+  const login = (email: string, password: string, ip = '192.0.2.10') =>
+    t.call('/auth/login', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip }, body: new URLSearchParams({ email, password, token: '' }) })
+
+  it('registers, answers the session entity and knows the user by the bearer', async () => {
+    const { email, session } = await register()
+    expect(session).toMatchObject({ access_token_ttl: 720, is_two_factor_enabled: false, is_deleted: false, user: { email, first_name: 'Ana', email_verified: false } })
+    expect(session.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    const me = UserLookup.parse(await (await t.call('/auth/user', { headers: bearer(session.access_token) })).json())
+    expect(me.data?.email).toBe(email)
+    expect(UserLookup.parse(await (await t.call('/auth/user')).json())).toEqual({ data: null })
+  })
+
+  it('stores only an argon2id hash of the password and a SHA-256 of the token', async () => {
+    const { email, session } = await register()
+    const [row] = await t.deps.database.db.select().from(users).where(eq(users.email, email))
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
+    const sessions = await t.deps.database.db.select().from(authSessions).where(eq(authSessions.userId, row!.id))
+    expect(sessions.map((s) => s.tokenHash)).toEqual([hashToken(session.access_token)])
+    expect(JSON.stringify(sessions)).not.toContain(session.access_token)
+  })
+
+  it('refuses short, common and personal passwords, mismatches and taken addresses, in the asked language', async () => {
+    const email = newEmail()
+    const cases: [Record<string, unknown>, string, string][] = [
+      [registration(email, 'short'), 'password', 'at least 12'],
+      [registration(email, 'password1234'), 'password', 'too common'],
+      [registration(email, 'popescu-house-1987'), 'password', 'name or e-mail'],
+      [{ ...registration(email), password_confirmation: 'something else entirely' }, 'password_confirmation', 'do not match'],
+    ]
+    for (const [body, field, text] of cases) {
+      const res = await t.call('/auth/register', json(body, { 'accept-language': 'en' }))
+      expect(res.status).toBe(422)
+      const fields = (await errorOf(res)).message as Record<string, string[]>
+      expect(fields[field]?.join(' '), JSON.stringify(fields)).toContain(text)
+    }
+    await register(email)
+    const taken = await t.call('/auth/register', json(registration(email), { 'accept-language': 'ro' }))
+    expect(((await errorOf(taken)).message as Record<string, string[]>).email).toEqual(['Există deja un cont cu această adresă de e-mail.'])
+  })
+
+  it('signs in with form data, rotating the token at every sign-in, and signs out', async () => {
+    const { email, session: first } = await register()
+    const res = await login(email, strong)
+    expect(res.status).toBe(200)
+    const second = AuthSession.parse(await res.json())
+    expect(second.access_token).not.toBe(first.access_token)
+    expect((await t.call('/auth/logout', { method: 'POST', headers: bearer(second.access_token) })).status).toBe(200)
+    expect(UserLookup.parse(await (await t.call('/auth/user', { headers: bearer(second.access_token) })).json())).toEqual({ data: null })
+    expect((await t.call('/auth/logout', { method: 'POST', headers: bearer(second.access_token) })).status).toBe(401)
+    // The other session is untouched.
+    expect(UserLookup.parse(await (await t.call('/auth/user', { headers: bearer(first.access_token) })).json()).data?.email).toBe(email)
+  })
+
+  it('answers a wrong password and an unknown e-mail the same way', async () => {
+    const { email } = await register()
+    const wrong = await login(email, 'not the right password', '192.0.2.11')
+    const unknown = await login(newEmail(), 'not the right password', '192.0.2.11')
+    expect(wrong.status).toBe(422)
+    expect(unknown.status).toBe(422)
+    expect(await errorOf(wrong)).toEqual(await errorOf(unknown))
+  })
+
+  it('rate limits sign-in per account with 429 and Retry-After', async () => {
+    const { email } = await register()
+    for (let i = 0; i < 10; i++) expect((await login(email, 'wrong password number x', `198.51.100.${i}`)).status).toBe(422)
+    const limited = await login(email, strong, '198.51.100.99')
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect((await errorOf(limited)).message).toBe('too_many_requests')
+  })
+
+  it('refuses deleted accounts with account_is_deleted at sign-in and at the e-mail check', async () => {
+    const { email } = await register()
+    const exists = EmailCheckResult.parse(await (await t.call('/users/email-existence-check', json({ email, token: '' }))).json())
+    expect(exists).toEqual({ alreadyExists: true, isDeleted: false })
+    expect(EmailCheckResult.parse(await (await t.call('/users/email-existence-check', json({ email: newEmail(), token: '' }))).json()).alreadyExists).toBe(false)
+    await t.deps.database.db.update(users).set({ isDeleted: true, deletedAt: new Date() }).where(eq(users.email, email))
+    const refused = await login(email, strong, '192.0.2.12')
+    expect(refused.status).toBe(403)
+    expect((await errorOf(refused)).message).toBe('account_is_deleted')
+    const checked = await t.call('/users/email-existence-check', json({ email, token: '' }))
+    expect(checked.status).toBe(403)
+    expect((await errorOf(checked)).message).toBe('account_is_deleted')
+  })
+
+  it('ends sessions left idle for an hour', async () => {
+    const { session } = await register()
+    await t.deps.database.db
+      .update(authSessions)
+      .set({ lastUsedAt: new Date(Date.now() - 61 * 60_000) })
+      .where(eq(authSessions.tokenHash, hashToken(session.access_token)))
+    expect(UserLookup.parse(await (await t.call('/auth/user', { headers: bearer(session.access_token) })).json())).toEqual({ data: null })
+    const [row] = await t.deps.database.db.select().from(authSessions).where(eq(authSessions.tokenHash, hashToken(session.access_token)))
+    expect(row?.revokedAt).not.toBeNull()
+  })
+
+  it('resets a password by the mailed link once, never revealing whether an account exists, and ends every session', async () => {
+    const { email, session } = await register()
+    const known = await t.call('/auth/generate-reset-token', json({ email, token: '' }))
+    const unknown = await t.call('/auth/generate-reset-token', json({ email: newEmail(), token: '' }))
+    expect([known.status, unknown.status]).toEqual([200, 200])
+    expect(await known.json()).toEqual(await unknown.json())
+
+    const mail = (await (await t.call(`/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as { data: { kind: string; text: string }[] }
+    const reset = mail.data.find((m) => m.kind === 'password-reset')
+    const link = new URL(reset?.text.match(/https?:\/\/\S+/)?.[0] ?? '')
+    expect(link.pathname).toBe('/authenticate')
+    const resetToken = link.searchParams.get('reset_token') ?? ''
+    const [stored] = await t.deps.database.db.select().from(passwordResets).where(eq(passwordResets.tokenHash, hashToken(resetToken)))
+    expect(stored).toBeDefined()
+
+    const newPassword = 'green ferry under amber skies'
+    const body = { email, reset_token: resetToken, password: newPassword, password_confirmation: newPassword, token: '' }
+    expect((await t.call('/auth/reset-password', json(body))).status).toBe(200)
+    expect((await t.call('/auth/reset-password', json(body))).status).toBe(422) // single use
+    expect(UserLookup.parse(await (await t.call('/auth/user', { headers: bearer(session.access_token) })).json())).toEqual({ data: null })
+    expect((await login(email, strong, '192.0.2.13')).status).toBe(422)
+    expect((await login(email, newPassword, '192.0.2.13')).status).toBe(200)
+  })
+
+  it('limits registrations per address', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 11; i++) statuses.push((await t.call('/auth/register', json(registration(newEmail()), { 'x-forwarded-for': '198.18.0.1' }))).status)
+    expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true)
+    expect(statuses[10]).toBe(429)
+  })
+
+  it('keeps private routes for signed-in users', async () => {
+    expect((await t.call('/auth/logout', { method: 'POST' })).status).toBe(401)
+    expect((await t.call('/auth/logout', { method: 'POST', headers: bearer('x'.repeat(43)) })).status).toBe(401)
+  })
+})
