@@ -141,7 +141,10 @@ export const users = pgTable('users', {
   phoneNumber: text('phone_number'),
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull(),
+  /** argon2id. Accounts created by Google sign-in get the hash of a random secret nobody knows (they set one by reset). */
   passwordHash: text('password_hash').notNull(),
+  /** The Google account (`sub` of its ID token) linked by Google sign-in. */
+  googleSubject: text('google_subject').unique(),
   locale: text('locale').notNull().default('ro'),
   emailVerifiedAt: at('email_verified_at'),
   isDeleted: boolean('is_deleted').notNull().default(false),
@@ -185,6 +188,26 @@ export const passwordResets = pgTable('password_resets', {
   createdAt: createdAt(),
 })
 
+/**
+ * Links that confirm an e-mail address: the account's own (`verify`, after sign-up) or a new
+ * one (`change`, applied only when the link is opened). Single use, stored hashed.
+ */
+export const emailConfirmations = pgTable(
+  'email_confirmations',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    purpose: text('purpose', { enum: ['verify', 'change'] }).notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_confirmations_user').on(t.userId)],
+)
+
 /** A user's second factor: authenticator app (TOTP) or a code by e-mail. `enabled_at` null while enrolling. */
 export const twoFactors = pgTable('two_factors', {
   userId: uuid('user_id')
@@ -207,6 +230,8 @@ export const emailCodes = pgTable('email_codes', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   codeHash: text('code_hash').notNull(),
+  /** `sign_in`: the second factor at sign-in; `confirm`: a fresh code to change security settings. */
+  purpose: text('purpose', { enum: ['sign_in', 'confirm'] }).notNull().default('sign_in'),
   expiresAt: at('expires_at').notNull(),
   usedAt: at('used_at'),
   attempts: integer('attempts').notNull().default(0),
