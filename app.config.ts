@@ -16,6 +16,7 @@ const optionalUrl = z
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .pipe(z.url().optional())
+const flag = z.enum(['true', 'false']).transform((v) => v === 'true')
 const optionalString = z
   .string()
   .trim()
@@ -85,6 +86,16 @@ export const settings = {
     default: '60',
     description: 'A session unused this long ends, on the server as in the browser (spec §9: one hour).',
   },
+  TWO_FACTOR_ENABLED: {
+    schema: flag,
+    default: 'true',
+    description: 'Two-step sign-in is offered (authenticator app or code by e-mail). `false` hides it and lets signed-in sessions through without a second step.',
+  },
+  TWO_FACTOR_REQUIRED: {
+    schema: flag,
+    default: 'false',
+    description: 'Every account must set up two-step sign-in before using its account pages (decision 14).',
+  },
   PROVIDER_API_URL: {
     schema: optionalUrl,
     default: '',
@@ -112,6 +123,49 @@ export const settings = {
   },
   PUSHER_PORT: { schema: z.union([port, z.literal('')]).optional(), default: '', public: true, description: 'Realtime server port.' },
   PUSHER_SCHEME: { schema: z.enum(['http', 'https']), default: 'http', public: true, description: 'Realtime server scheme.' },
+  PUSHER_WS_HOST: {
+    schema: optionalString,
+    default: '',
+    public: true,
+    description: 'Host browsers open the realtime WebSocket on, when it differs from `PUSHER_HOST` (hosted Pusher: `ws-eu.pusher.com`; a public name in front of internal realtime nodes). Empty: `PUSHER_HOST`, or the page’s own host for the embedded server.',
+  },
+  PUSHER_WS_PORT: {
+    schema: z.union([port, z.literal('')]).optional(),
+    default: '',
+    public: true,
+    description: 'Port of `PUSHER_WS_HOST`. Empty: `PUSHER_PORT`, or the page’s own port.',
+  },
+  PUSHER_WEBHOOK_URL: {
+    schema: optionalUrl,
+    default: '',
+    description: 'Embedded realtime server: URL that receives signed, batched webhooks (channel occupied/vacated, member added/removed, client events, cache misses). Empty: none.',
+  },
+  REALTIME_PORT: { schema: port, default: '6001', description: 'Port of the realtime server run as its own process (`npm run start:realtime`).' },
+  REALTIME_ACTIVITY_TIMEOUT: {
+    schema: z.coerce.number().int().min(5).max(120),
+    default: '30',
+    description: 'Embedded realtime server: seconds of silence before a client pings (sent in the handshake); a client silent this long and 30 s more is disconnected.',
+  },
+  REALTIME_MAX_CONNECTIONS: {
+    schema: z.coerce.number().int().min(0),
+    default: '20000',
+    description: 'Embedded realtime server: WebSocket connections one node accepts (0: no limit). Over it a client is refused with code 4004.',
+  },
+  REALTIME_CLIENT_EVENTS: {
+    schema: z.enum(['true', 'false']).transform((v) => v === 'true'),
+    default: 'false',
+    description: 'Embedded realtime server: whether browsers may send `client-*` events to each other on private and presence channels (as hosted Pusher’s app setting; off by default).',
+  },
+  REALTIME_NODE_TIMEOUT: {
+    schema: z.coerce.number().min(1).max(300),
+    default: '15',
+    description: 'Realtime nodes sharing Redis: seconds without a heartbeat after which a node is taken for dead and its presence members and subscriptions are removed.',
+  },
+  REALTIME_REDIS_PREFIX: {
+    schema: z.string().min(1).max(100),
+    default: 'asiguro:realtime:',
+    description: 'Prefix of the realtime keys and pub/sub channel in Redis (`REDIS_URL`), so several deployments can share one Redis.',
+  },
   CAPTCHA_PROVIDER: {
     schema: z.enum(['altcha', 'recaptcha', 'turnstile', 'none']),
     default: 'altcha',
@@ -134,6 +188,34 @@ export const settings = {
     schema: optionalUrl,
     default: '',
     description: 'Verify endpoint of reCAPTCHA or Turnstile. Empty: the provider’s public one.',
+  },
+  CAPTCHA_SCRIPT_URL: {
+    schema: optionalUrl,
+    default: '',
+    public: true,
+    description:
+      'Script of the reCAPTCHA or Turnstile widget, loaded by the browser when a protected form is sent (it adds `render=…`); its origin is allowed by the CSP. Empty: the provider’s public one.',
+  },
+  CAPTCHA_MIN_SCORE: {
+    schema: z.coerce.number().min(0).max(1),
+    default: '0.5',
+    description: 'reCAPTCHA v3: the lowest score (0 to 1) a token may have to be accepted.',
+  },
+  GOOGLE_CLIENT_ID: {
+    schema: optionalString,
+    default: '',
+    public: true,
+    description: 'OAuth client id of Google sign-in (the audience of its ID tokens). Empty: Google sign-in is off and its button hidden.',
+  },
+  GOOGLE_AUTH_URL: {
+    schema: z.url(),
+    default: 'https://accounts.google.com/o/oauth2/v2/auth',
+    description: 'Google’s authorization endpoint, where “Continue with Google” sends the visitor.',
+  },
+  GOOGLE_JWKS_URL: {
+    schema: z.url(),
+    default: 'https://www.googleapis.com/oauth2/v3/certs',
+    description: 'Google’s signing keys (JWKS) that ID tokens are verified with; cached, fetched again for an unknown key id.',
   },
   SMTP_URL: {
     schema: optionalUrl,
@@ -198,6 +280,9 @@ export function parseConfig(env: Record<string, string | undefined>, generatedSe
   }
   if (stage === 'production' && out.CAPTCHA_PROVIDER === 'none') {
     problems.push('CAPTCHA_PROVIDER=none is for automated tests and is refused in production')
+  }
+  if (stage === 'production' && (out.CAPTCHA_PROVIDER === 'recaptcha' || out.CAPTCHA_PROVIDER === 'turnstile') && !out.CAPTCHA_SITE_KEY) {
+    problems.push(`CAPTCHA_SITE_KEY is required with CAPTCHA_PROVIDER=${String(out.CAPTCHA_PROVIDER)} (the browser widget needs it)`)
   }
   if (problems.length > 0) throw new ConfigError(problems)
   return out as AppConfig

@@ -7,13 +7,22 @@
  *
  * Tests reach the same server and data folder through `E2E_BASE_URL`, `E2E_PORT` and
  * `E2E_DATA_DIR` (for the operator token in `secrets.json` and the operator CLI).
+ *
+ * Specs that need settings this shared server must not have (Google sign-in against a local
+ * fake Google, reCAPTCHA or Turnstile against a local fake) start a server of their own from
+ * `test.beforeAll`, with `startAppServer` from tests/e2e/support-server.ts: the same build on a
+ * free port with a fresh data folder, stopped in `test.afterAll`. Their fakes listen on random
+ * ports first, so the settings can name them. Playwright's `webServer` cannot do this: its
+ * servers start for every run and cannot depend on ports a spec picks, and every other spec
+ * keeps the default configuration (no Google button, ALTCHA).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 
-const PORT = 3100
+// Another port (E2E_SERVER_PORT) lets two checkouts run their browser tests side by side.
+const PORT = Number(process.env.E2E_SERVER_PORT ?? 3100)
 const BASE_URL = `http://127.0.0.1:${PORT}`
 
 // The runner evaluates this file once, then again in every worker process. Workers inherit the

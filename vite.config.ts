@@ -27,10 +27,26 @@ function buildId(): Plugin {
   }
 }
 
+/**
+ * `npm run dev` serves the embedded realtime server too (src/server/realtime/dev.ts), loaded
+ * through Vite's module loader so this file imports nothing from src (decision 22).
+ */
+function realtimeDevServer(): Plugin {
+  return {
+    name: 'asiguro:realtime',
+    apply: 'serve',
+    async configureServer(vite) {
+      if (!vite.httpServer) return // middleware mode: the host server owns upgrades
+      const dev = (await vite.ssrLoadModule('/src/server/realtime/dev.ts')) as typeof import('./src/server/realtime/dev')
+      await dev.mountDevRealtime(vite.httpServer as import('node:http').Server, vite.middlewares)
+    },
+  }
+}
+
 export default defineConfig({
   resolve: {
     alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   server: { port: Number(process.env.PORT ?? 3000) },
-  plugins: [buildId(), tanstackStart(), babel({ presets: [linguiTransformerBabelPreset()] }), viteReact(), lingui()],
+  plugins: [buildId(), realtimeDevServer(), tanstackStart(), babel({ presets: [linguiTransformerBabelPreset()] }), viteReact(), lingui()],
 })

@@ -13,6 +13,11 @@ export default defineConfig({
         resolve: { alias },
         test: { name: 'integration', env: { LOG_LEVEL: 'silent' }, include: ['tests/integration/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, fileParallelism: false },
       },
+      {
+        // The Pusher compatibility suite: real sockets on loopback, official clients; two nodes over Redis when TEST_REDIS_URL is set.
+        resolve: { alias },
+        test: { name: 'realtime', env: { LOG_LEVEL: 'silent' }, include: ['tests/realtime/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, fileParallelism: false },
+      },
     ],
   },
 })

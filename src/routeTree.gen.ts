@@ -24,7 +24,9 @@ import { Route as MasterInsuranceRouteImport } from './routes/_master.insurance'
 import { Route as MasterLihRouteImport } from './routes/_master.lih'
 import { Route as MasterTravelRouteImport } from './routes/_master.travel'
 import { Route as MasterVirtualcardsRouteImport } from './routes/_master.virtualcards'
+import { Route as MinimalAccountDeletedRouteImport } from './routes/_minimal.account-deleted'
 import { Route as MinimalAuthenticateRouteImport } from './routes/_minimal.authenticate'
+import { Route as MinimalConfirmEmailRouteImport } from './routes/_minimal.confirm-email'
 import { Route as MinimalMaintenanceRouteImport } from './routes/_minimal.maintenance'
 import { Route as MinimalThankYouRouteImport } from './routes/_minimal.thank-you'
 import { Route as AccountAccountIndexRouteImport } from './routes/_account.account.index'
@@ -35,7 +37,9 @@ import { Route as AccountAccountSecurityRouteImport } from './routes/_account.ac
 import { Route as DefaultInfoChar123SlugChar125RouteImport } from './routes/_default.info.{-$slug}'
 import { Route as MinimalAccount2faRouteImport } from './routes/_minimal.account.2fa'
 import { Route as MinimalAccount2faCheckRouteImport } from './routes/_minimal.account.2fa-check'
+import { Route as MinimalAuthenticateGoogleRouteImport } from './routes/_minimal.authenticate_.google'
 import { Route as MinimalWaitToBeRedirectedPaymentProcessorRouteImport } from './routes/_minimal.wait-to-be-redirected.payment-processor'
+import { Route as AuthenticateGoogleStartRouteImport } from './routes/authenticate.google.start'
 import { Route as AccountAccountVehiclesIndexRouteImport } from './routes/_account.account.vehicles.index'
 import { Route as MasterRcaChar123partnerCodeChar125Char123Registration_plateChar125Char123VinChar125RouteImport } from './routes/_master.rca-{$partnerCode}.{-$registration_plate}.{-$vin}'
 import { Route as MasterRcaChar123Registration_plateChar125Char123VinChar125RouteImport } from './routes/_master.rca.{-$registration_plate}.{-$vin}'
@@ -119,9 +123,19 @@ const MasterVirtualcardsRoute = MasterVirtualcardsRouteImport.update({
   path: '/virtualcards',
   getParentRoute: () => MasterRoute,
 } as any)
+const MinimalAccountDeletedRoute = MinimalAccountDeletedRouteImport.update({
+  id: '/account-deleted',
+  path: '/account-deleted',
+  getParentRoute: () => MinimalRoute,
+} as any)
 const MinimalAuthenticateRoute = MinimalAuthenticateRouteImport.update({
   id: '/authenticate',
   path: '/authenticate',
+  getParentRoute: () => MinimalRoute,
+} as any)
+const MinimalConfirmEmailRoute = MinimalConfirmEmailRouteImport.update({
+  id: '/confirm-email',
+  path: '/confirm-email',
   getParentRoute: () => MinimalRoute,
 } as any)
 const MinimalMaintenanceRoute = MinimalMaintenanceRouteImport.update({
@@ -176,12 +190,23 @@ const MinimalAccount2faCheckRoute = MinimalAccount2faCheckRouteImport.update({
   path: '/account/2fa-check',
   getParentRoute: () => MinimalRoute,
 } as any)
+const MinimalAuthenticateGoogleRoute =
+  MinimalAuthenticateGoogleRouteImport.update({
+    id: '/authenticate_/google',
+    path: '/authenticate/google',
+    getParentRoute: () => MinimalRoute,
+  } as any)
 const MinimalWaitToBeRedirectedPaymentProcessorRoute =
   MinimalWaitToBeRedirectedPaymentProcessorRouteImport.update({
     id: '/wait-to-be-redirected/payment-processor',
     path: '/wait-to-be-redirected/payment-processor',
     getParentRoute: () => MinimalRoute,
   } as any)
+const AuthenticateGoogleStartRoute = AuthenticateGoogleStartRouteImport.update({
+  id: '/authenticate/google/start',
+  path: '/authenticate/google/start',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AccountAccountVehiclesIndexRoute =
   AccountAccountVehiclesIndexRouteImport.update({
     id: '/account/vehicles/',
@@ -257,7 +282,9 @@ export interface FileRoutesByFullPath {
   '/lih': typeof MasterLihRoute
   '/travel': typeof MasterTravelRoute
   '/virtualcards': typeof MasterVirtualcardsRoute
+  '/account-deleted': typeof MinimalAccountDeletedRoute
   '/authenticate': typeof MinimalAuthenticateRoute
+  '/confirm-email': typeof MinimalConfirmEmailRoute
   '/maintenance': typeof MinimalMaintenanceRoute
   '/thank-you': typeof MinimalThankYouRoute
   '/account/orders': typeof AccountAccountOrdersRoute
@@ -267,7 +294,9 @@ export interface FileRoutesByFullPath {
   '/info/{-$slug}': typeof DefaultInfoChar123SlugChar125Route
   '/account/2fa': typeof MinimalAccount2faRoute
   '/account/2fa-check': typeof MinimalAccount2faCheckRoute
+  '/authenticate/google': typeof MinimalAuthenticateGoogleRoute
   '/wait-to-be-redirected/payment-processor': typeof MinimalWaitToBeRedirectedPaymentProcessorRoute
+  '/authenticate/google/start': typeof AuthenticateGoogleStartRoute
   '/account/': typeof AccountAccountIndexRoute
   '/rca-{$partnerCode}/{-$registration_plate}/{-$vin}': typeof MasterRcaChar123partnerCodeChar125Char123Registration_plateChar125Char123VinChar125Route
   '/rca/{-$registration_plate}/{-$vin}': typeof MasterRcaChar123Registration_plateChar125Char123VinChar125Route
@@ -292,7 +321,9 @@ export interface FileRoutesByTo {
   '/lih': typeof MasterLihRoute
   '/travel': typeof MasterTravelRoute
   '/virtualcards': typeof MasterVirtualcardsRoute
+  '/account-deleted': typeof MinimalAccountDeletedRoute
   '/authenticate': typeof MinimalAuthenticateRoute
+  '/confirm-email': typeof MinimalConfirmEmailRoute
   '/maintenance': typeof MinimalMaintenanceRoute
   '/thank-you': typeof MinimalThankYouRoute
   '/account/orders': typeof AccountAccountOrdersRoute
@@ -302,7 +333,9 @@ export interface FileRoutesByTo {
   '/info/{-$slug}': typeof DefaultInfoChar123SlugChar125Route
   '/account/2fa': typeof MinimalAccount2faRoute
   '/account/2fa-check': typeof MinimalAccount2faCheckRoute
+  '/authenticate/google': typeof MinimalAuthenticateGoogleRoute
   '/wait-to-be-redirected/payment-processor': typeof MinimalWaitToBeRedirectedPaymentProcessorRoute
+  '/authenticate/google/start': typeof AuthenticateGoogleStartRoute
   '/account': typeof AccountAccountIndexRoute
   '/rca-{$partnerCode}/{-$registration_plate}/{-$vin}': typeof MasterRcaChar123partnerCodeChar125Char123Registration_plateChar125Char123VinChar125Route
   '/rca/{-$registration_plate}/{-$vin}': typeof MasterRcaChar123Registration_plateChar125Char123VinChar125Route
@@ -331,7 +364,9 @@ export interface FileRoutesById {
   '/_master/lih': typeof MasterLihRoute
   '/_master/travel': typeof MasterTravelRoute
   '/_master/virtualcards': typeof MasterVirtualcardsRoute
+  '/_minimal/account-deleted': typeof MinimalAccountDeletedRoute
   '/_minimal/authenticate': typeof MinimalAuthenticateRoute
+  '/_minimal/confirm-email': typeof MinimalConfirmEmailRoute
   '/_minimal/maintenance': typeof MinimalMaintenanceRoute
   '/_minimal/thank-you': typeof MinimalThankYouRoute
   '/_master/': typeof MasterIndexRoute
@@ -342,7 +377,9 @@ export interface FileRoutesById {
   '/_default/info/{-$slug}': typeof DefaultInfoChar123SlugChar125Route
   '/_minimal/account/2fa': typeof MinimalAccount2faRoute
   '/_minimal/account/2fa-check': typeof MinimalAccount2faCheckRoute
+  '/_minimal/authenticate_/google': typeof MinimalAuthenticateGoogleRoute
   '/_minimal/wait-to-be-redirected/payment-processor': typeof MinimalWaitToBeRedirectedPaymentProcessorRoute
+  '/authenticate/google/start': typeof AuthenticateGoogleStartRoute
   '/_account/account/': typeof AccountAccountIndexRoute
   '/_master/rca-{$partnerCode}/{-$registration_plate}/{-$vin}': typeof MasterRcaChar123partnerCodeChar125Char123Registration_plateChar125Char123VinChar125Route
   '/_master/rca/{-$registration_plate}/{-$vin}': typeof MasterRcaChar123Registration_plateChar125Char123VinChar125Route
@@ -369,7 +406,9 @@ export interface FileRouteTypes {
     | '/lih'
     | '/travel'
     | '/virtualcards'
+    | '/account-deleted'
     | '/authenticate'
+    | '/confirm-email'
     | '/maintenance'
     | '/thank-you'
     | '/account/orders'
@@ -379,7 +418,9 @@ export interface FileRouteTypes {
     | '/info/{-$slug}'
     | '/account/2fa'
     | '/account/2fa-check'
+    | '/authenticate/google'
     | '/wait-to-be-redirected/payment-processor'
+    | '/authenticate/google/start'
     | '/account/'
     | '/rca-{$partnerCode}/{-$registration_plate}/{-$vin}'
     | '/rca/{-$registration_plate}/{-$vin}'
@@ -404,7 +445,9 @@ export interface FileRouteTypes {
     | '/lih'
     | '/travel'
     | '/virtualcards'
+    | '/account-deleted'
     | '/authenticate'
+    | '/confirm-email'
     | '/maintenance'
     | '/thank-you'
     | '/account/orders'
@@ -414,7 +457,9 @@ export interface FileRouteTypes {
     | '/info/{-$slug}'
     | '/account/2fa'
     | '/account/2fa-check'
+    | '/authenticate/google'
     | '/wait-to-be-redirected/payment-processor'
+    | '/authenticate/google/start'
     | '/account'
     | '/rca-{$partnerCode}/{-$registration_plate}/{-$vin}'
     | '/rca/{-$registration_plate}/{-$vin}'
@@ -442,7 +487,9 @@ export interface FileRouteTypes {
     | '/_master/lih'
     | '/_master/travel'
     | '/_master/virtualcards'
+    | '/_minimal/account-deleted'
     | '/_minimal/authenticate'
+    | '/_minimal/confirm-email'
     | '/_minimal/maintenance'
     | '/_minimal/thank-you'
     | '/_master/'
@@ -453,7 +500,9 @@ export interface FileRouteTypes {
     | '/_default/info/{-$slug}'
     | '/_minimal/account/2fa'
     | '/_minimal/account/2fa-check'
+    | '/_minimal/authenticate_/google'
     | '/_minimal/wait-to-be-redirected/payment-processor'
+    | '/authenticate/google/start'
     | '/_account/account/'
     | '/_master/rca-{$partnerCode}/{-$registration_plate}/{-$vin}'
     | '/_master/rca/{-$registration_plate}/{-$vin}'
@@ -472,6 +521,7 @@ export interface RootRouteChildren {
   DefaultRoute: typeof DefaultRouteWithChildren
   MasterRoute: typeof MasterRouteWithChildren
   MinimalRoute: typeof MinimalRouteWithChildren
+  AuthenticateGoogleStartRoute: typeof AuthenticateGoogleStartRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -581,11 +631,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MasterVirtualcardsRouteImport
       parentRoute: typeof MasterRoute
     }
+    '/_minimal/account-deleted': {
+      id: '/_minimal/account-deleted'
+      path: '/account-deleted'
+      fullPath: '/account-deleted'
+      preLoaderRoute: typeof MinimalAccountDeletedRouteImport
+      parentRoute: typeof MinimalRoute
+    }
     '/_minimal/authenticate': {
       id: '/_minimal/authenticate'
       path: '/authenticate'
       fullPath: '/authenticate'
       preLoaderRoute: typeof MinimalAuthenticateRouteImport
+      parentRoute: typeof MinimalRoute
+    }
+    '/_minimal/confirm-email': {
+      id: '/_minimal/confirm-email'
+      path: '/confirm-email'
+      fullPath: '/confirm-email'
+      preLoaderRoute: typeof MinimalConfirmEmailRouteImport
       parentRoute: typeof MinimalRoute
     }
     '/_minimal/maintenance': {
@@ -658,12 +722,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MinimalAccount2faCheckRouteImport
       parentRoute: typeof MinimalRoute
     }
+    '/_minimal/authenticate_/google': {
+      id: '/_minimal/authenticate_/google'
+      path: '/authenticate/google'
+      fullPath: '/authenticate/google'
+      preLoaderRoute: typeof MinimalAuthenticateGoogleRouteImport
+      parentRoute: typeof MinimalRoute
+    }
     '/_minimal/wait-to-be-redirected/payment-processor': {
       id: '/_minimal/wait-to-be-redirected/payment-processor'
       path: '/wait-to-be-redirected/payment-processor'
       fullPath: '/wait-to-be-redirected/payment-processor'
       preLoaderRoute: typeof MinimalWaitToBeRedirectedPaymentProcessorRouteImport
       parentRoute: typeof MinimalRoute
+    }
+    '/authenticate/google/start': {
+      id: '/authenticate/google/start'
+      path: '/authenticate/google/start'
+      fullPath: '/authenticate/google/start'
+      preLoaderRoute: typeof AuthenticateGoogleStartRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_account/account/vehicles/': {
       id: '/_account/account/vehicles/'
@@ -829,20 +907,26 @@ const MasterRouteWithChildren =
   MasterRoute._addFileChildren(MasterRouteChildren)
 
 interface MinimalRouteChildren {
+  MinimalAccountDeletedRoute: typeof MinimalAccountDeletedRoute
   MinimalAuthenticateRoute: typeof MinimalAuthenticateRoute
+  MinimalConfirmEmailRoute: typeof MinimalConfirmEmailRoute
   MinimalMaintenanceRoute: typeof MinimalMaintenanceRoute
   MinimalThankYouRoute: typeof MinimalThankYouRoute
   MinimalAccount2faRoute: typeof MinimalAccount2faRoute
   MinimalAccount2faCheckRoute: typeof MinimalAccount2faCheckRoute
+  MinimalAuthenticateGoogleRoute: typeof MinimalAuthenticateGoogleRoute
   MinimalWaitToBeRedirectedPaymentProcessorRoute: typeof MinimalWaitToBeRedirectedPaymentProcessorRoute
 }
 
 const MinimalRouteChildren: MinimalRouteChildren = {
+  MinimalAccountDeletedRoute: MinimalAccountDeletedRoute,
   MinimalAuthenticateRoute: MinimalAuthenticateRoute,
+  MinimalConfirmEmailRoute: MinimalConfirmEmailRoute,
   MinimalMaintenanceRoute: MinimalMaintenanceRoute,
   MinimalThankYouRoute: MinimalThankYouRoute,
   MinimalAccount2faRoute: MinimalAccount2faRoute,
   MinimalAccount2faCheckRoute: MinimalAccount2faCheckRoute,
+  MinimalAuthenticateGoogleRoute: MinimalAuthenticateGoogleRoute,
   MinimalWaitToBeRedirectedPaymentProcessorRoute:
     MinimalWaitToBeRedirectedPaymentProcessorRoute,
 }
@@ -855,6 +939,7 @@ const rootRouteChildren: RootRouteChildren = {
   DefaultRoute: DefaultRouteWithChildren,
   MasterRoute: MasterRouteWithChildren,
   MinimalRoute: MinimalRouteWithChildren,
+  AuthenticateGoogleStartRoute: AuthenticateGoogleStartRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,4 +1,5 @@
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
+import { realtimeSocketEndpoint } from '~/contract/realtime'
 import { getResponseHeaders } from '@tanstack/react-start/server'
 // Request middleware runs only on the server: Start strips `.server()` from the client bundle,
 // and with it these imports (docs/decisions/0012-content-security-policy.md).
@@ -20,7 +21,7 @@ const securityHeadersMiddleware = createMiddleware().server(async ({ next, reque
   const nonce = handlerType === 'router' ? createNonce() : undefined
   const result = await next({ context: { nonce } })
   const headers = result.response.headers
-  for (const [name, value] of Object.entries(securityHeaders({ publicUrl: config.PUBLIC_URL, nonce }))) headers.set(name, value)
+  for (const [name, value] of Object.entries(securityHeaders({ publicUrl: config.PUBLIC_URL, nonce, captcha: { provider: config.CAPTCHA_PROVIDER, scriptUrl: config.CAPTCHA_SCRIPT_URL }, realtime: realtimeSocketEndpoint(config) }))) headers.set(name, value)
 
   const cookie = sessionCookieName(config)
   const session = requestHasCookie(request.headers.get('cookie'), cookie) || responseSetsCookie([...headers.getSetCookie(), ...pendingSetCookies()], cookie)

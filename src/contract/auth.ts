@@ -11,6 +11,12 @@ const email = z.string().trim().toLowerCase().pipe(z.email().max(254))
 const password = z.string().min(PASSWORD_MIN, 'password_too_short').max(PASSWORD_MAX * 4, 'password_too_long')
 const name = z.string().trim().min(1).max(80)
 const captchaToken = z.string().max(4096)
+/** A Romanian mobile or landline number (07…, 02…, 03…, with +40 or 40 instead of the 0), or empty. */
+export const phoneNumber = z
+  .string()
+  .trim()
+  .regex(/^((\+?40|0)[237]\d{8})?$/)
+  .max(20)
 
 export const User = z.object({
   id: z.uuid(),
@@ -40,12 +46,7 @@ export const LoginInput = z.object({ email, password: z.string().min(1).max(PASS
 export const RegisterInput = z
   .object({
     email,
-    phone_number: z
-      .string()
-      .trim()
-      .regex(/^((\+?40|0)[237]\d{8})?$/)
-      .max(20)
-      .optional(),
+    phone_number: phoneNumber.optional(),
     last_name: name,
     first_name: name,
     password,

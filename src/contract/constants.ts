@@ -18,3 +18,7 @@ export const statusFlagOf = {
 
 /** Topics of the contact form. */
 export const contactTopics = ['rca', 'travel', 'house-insurance', 'vignette', 'claim', 'account', 'other'] as const
+
+/** The second factors of two-step sign-in: an authenticator app (TOTP) or a code by e-mail. */
+export const TWO_FACTOR_PROVIDERS = ['authenticator', 'email'] as const
+export type TwoFactorProviderCode = (typeof TWO_FACTOR_PROVIDERS)[number]

@@ -7,6 +7,8 @@ export interface SessionUser {
   email: string
   first_name: string
   last_name: string
+  /** Whether the address is confirmed, as the provider says on each navigation (absent in the cookie's snapshot). */
+  email_verified?: boolean
 }
 
 /** The provider's two-factor session check (`POST /auth/two-factor/check-active-session`). */

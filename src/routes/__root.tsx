@@ -6,10 +6,11 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, redirect, Scripts } from '@tanstack/react-router'
 import { useEffect, type ReactNode } from 'react'
-import { twoFactorGate } from '~/features/auth/guards'
+import { pendingSecondStep, twoFactorGate } from '~/features/auth/guards'
 import { InactivityWatcher } from '~/features/auth/sign-out'
 import { PageViewTracker } from '~/features/analytics/page-view-tracker'
 import { ConsentBanner } from '~/features/consent/consent-banner'
+import { LiveUpdates } from '~/features/realtime/live-updates'
 import { BuildWatcher } from '~/features/shell/build-watcher'
 import { noteFrameworkReload } from '~/features/shell/chunk-reload'
 import { getNavigationContext } from '~/features/shell/navigation.functions'
@@ -105,6 +106,7 @@ function RootLayout() {
       <PageViewTracker enabled={consent?.analytics === true} sink={publicConfig.ANALYTICS_SINK} locale={locale} />
       <BuildWatcher />
       <InactivityWatcher signedIn={session.user !== null} />
+      <LiveUpdates userId={session.user && !pendingSecondStep(session) ? session.user.id : null} settings={publicConfig} />
     </>
   )
 }

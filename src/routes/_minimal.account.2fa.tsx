@@ -1,8 +1,9 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { z } from 'zod/mini'
-import { TwoFactorSetupPage } from '~/features/auth/auth-pages'
 import { requireSignedIn } from '~/features/auth/guards'
+import { TwoFactorSetupPage } from '~/features/two-factor/two-factor-setup-page'
+import { getMyTwoFactor } from '~/features/two-factor/two-factor.functions'
 import { pageTitle } from '~/ui/page-title'
 
 /** Signed-in only, outside the two-factor gate; `last_url` is where to return afterwards. */
@@ -12,6 +13,20 @@ export const Route = createFileRoute('/_minimal/account/2fa')({
     const to = requireSignedIn(context.session, location.href, context.sessionEnded)
     if (to) throw redirect(to)
   },
+  loader: () => getMyTwoFactor(),
   head: ({ match }) => pageTitle(match, msg`Two-step sign-in`),
-  component: TwoFactorSetupPage,
+  component: function TwoFactorSetup() {
+    const current = Route.useLoaderData()
+    const { last_url } = Route.useSearch()
+    const { session, publicConfig } = Route.useRouteContext()
+    return (
+      <TwoFactorSetupPage
+        current={current}
+        email={session.user?.email ?? ''}
+        returnTo={last_url}
+        required={session.twoFactor?.is_two_factor_auth_required === true}
+        captchaProvider={publicConfig.CAPTCHA_PROVIDER}
+      />
+    )
+  },
 })

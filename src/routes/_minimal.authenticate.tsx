@@ -32,6 +32,7 @@ export const Route = createFileRoute('/_minimal/authenticate')({
         resetToken={search.reset_token}
         reason={search.reason}
         captchaProvider={publicConfig.CAPTCHA_PROVIDER}
+        google={Boolean(publicConfig.GOOGLE_CLIENT_ID)}
       />
     )
   },

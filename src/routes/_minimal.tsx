@@ -1,10 +1,10 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { SignOutButton } from '~/features/auth/sign-out'
 import { MinimalLayout } from '~/features/shell/layouts'
+import { AccountTools } from './-account-tools'
 
 export const Route = createFileRoute('/_minimal')({
   component: () => (
-    <MinimalLayout signOut={<SignOutButton />}>
+    <MinimalLayout accountTools={<AccountTools />}>
       <Outlet />
     </MinimalLayout>
   ),

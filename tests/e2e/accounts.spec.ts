@@ -8,7 +8,7 @@ test('register, sign out, sign in again and come back to the page asked for', as
   const address = email()
   await register(page, address)
   await expect(page.locator('[data-layout]')).toHaveAttribute('data-layout', 'account')
-  expect(await mailTo(request, address, 'welcome')).toContain('/account/profile')
+  expect(await mailTo(request, address, 'welcome')).toContain('/confirm-email?token=')
 
   // The token never reaches the browser: the session cookie is sealed and httpOnly.
   const cookie = (await context.cookies()).find((c) => c.name.endsWith('asiguro_session'))
@@ -77,6 +77,8 @@ test('an hour without activity signs the visitor out', async ({ page }) => {
   await page.clock.install()
   const address = email()
   await register(page, address)
+  // The watcher arms when the shell renders signed in (the sign-out button comes with it).
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Deconectare' })).toBeVisible()
   await page.clock.fastForward('59:00')
   await page.mouse.move(10, 10) // activity restarts the hour
   await page.clock.fastForward('59:00')

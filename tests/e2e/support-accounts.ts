@@ -1,5 +1,7 @@
 /** Helpers of the browser tests that need an account: register through the page, sign in, read the development mailbox. */
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { randomInt } from 'node:crypto'
+import { solveAltcha, type AltchaChallenge } from '../../src/contract/altcha-solver'
 import { waitForHydration } from './support'
 
 export const password = 'violet harbour lamps 1879'
@@ -31,3 +33,23 @@ export async function mailTo(request: APIRequestContext, address: string, kind: 
   return message.text
 }
 
+
+/**
+ * Creates an account through the API, from an address of its own (sign-ups are limited per
+ * address; the form's own journey is covered by accounts.spec.ts), then signs in with the form.
+ */
+export async function registerThroughApi(page: Page, request: APIRequestContext, address: string) {
+  const challenge = (await (await request.get('/api/v1/captcha/challenge')).json()) as AltchaChallenge
+  const response = await request.post('/api/v1/auth/register', {
+    headers: { 'x-forwarded-for': `198.18.${randomInt(256)}.${randomInt(1, 255)}`, 'accept-language': 'ro' },
+    data: { email: address, first_name: 'Ioana', last_name: 'Marinescu', password, password_confirmation: password, token: await solveAltcha(challenge) },
+  })
+  expect(response.status(), await response.text()).toBe(201)
+  // Registration signs in; only the browser's session should exist.
+  const { access_token } = (await response.json()) as { access_token: string }
+  expect((await request.post('/api/v1/auth/logout', { headers: { authorization: `Bearer ${access_token}` } })).status()).toBe(200)
+  await page.goto('/authenticate')
+  await waitForHydration(page)
+  await signIn(page, address, password)
+  await expect(page).toHaveURL(/\/account\/orders$/, { timeout: 15_000 })
+}

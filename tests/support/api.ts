@@ -30,6 +30,9 @@ function testConfig(overrides: TestSettings = {}): AppConfig {
     PUSHER_APP_SECRET: secret,
     CAPTCHA_SECRET: secret,
     CAPTCHA_PROVIDER: 'none',
+    // No realtime server unless a test starts one (tests/realtime): events go nowhere, at once.
+    PUSHER_HOST: '127.0.0.1',
+    PUSHER_PORT: '9',
     LOG_LEVEL: 'silent',
     ...overrides,
   })

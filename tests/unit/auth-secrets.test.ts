@@ -56,3 +56,19 @@ describe('constantTimeEqualHex', () => {
     expect(constantTimeEqualHex('abc', 'abc')).toBe(false)
   })
 })
+
+describe('sealed values', () => {
+  it('round-trips, never shows the value, and refuses another secret or any alteration', async () => {
+    const { sealValue, unsealValue } = await import('~/server/auth/secrets')
+    const sealed = sealValue('JBSWY3DPEHPK3PXP', 'secret-a-0123456789abcdef', 'totp-secret')
+    expect(sealed).toMatch(/^v1\./)
+    expect(sealed).not.toContain('JBSWY3DPEHPK3PXP')
+    expect(sealValue('JBSWY3DPEHPK3PXP', 'secret-a-0123456789abcdef', 'totp-secret')).not.toBe(sealed) // a fresh IV each time
+    expect(unsealValue(sealed, 'secret-a-0123456789abcdef', 'totp-secret')).toBe('JBSWY3DPEHPK3PXP')
+    expect(() => unsealValue(sealed, 'secret-b-0123456789abcdef', 'totp-secret')).toThrow()
+    expect(() => unsealValue(sealed, 'secret-a-0123456789abcdef', 'another-purpose')).toThrow()
+    const [v, iv, tag, data] = sealed.split('.')
+    const flipped = `${data!.slice(0, -2)}${data!.endsWith('A') ? 'B' : 'A'}${data!.slice(-1)}`
+    expect(() => unsealValue([v, iv, tag, flipped].join('.'), 'secret-a-0123456789abcdef', 'totp-secret')).toThrow()
+  })
+})

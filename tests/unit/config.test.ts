@@ -33,6 +33,25 @@ describe('app.config', () => {
     expect(() => parseConfig({ APP_ENV: 'production', ...secrets, CAPTCHA_PROVIDER: 'none' })).toThrow(/CAPTCHA_PROVIDER=none/)
   })
 
+  it('needs a site key in production for the reCAPTCHA and Turnstile widgets', () => {
+    for (const provider of ['recaptcha', 'turnstile']) {
+      expect(() => parseConfig({ APP_ENV: 'production', ...secrets, CAPTCHA_PROVIDER: provider })).toThrow(/CAPTCHA_SITE_KEY is required/)
+      expect(parseConfig({ APP_ENV: 'production', ...secrets, CAPTCHA_PROVIDER: provider, CAPTCHA_SITE_KEY: 'site-key' }).CAPTCHA_SITE_KEY).toBe('site-key')
+    }
+  })
+
+  it('keeps Google sign-in off until a client id is set, with Google’s endpoints by default', () => {
+    const off = parseConfig({}, secrets)
+    expect(off.GOOGLE_CLIENT_ID).toBeUndefined()
+    expect(off.GOOGLE_AUTH_URL).toBe('https://accounts.google.com/o/oauth2/v2/auth')
+    expect(off.GOOGLE_JWKS_URL).toBe('https://www.googleapis.com/oauth2/v3/certs')
+    expect(publicConfig(off)).toHaveProperty('GOOGLE_CLIENT_ID', undefined)
+    const on = parseConfig({ GOOGLE_CLIENT_ID: ' 123-abc.apps.googleusercontent.com ' }, secrets)
+    expect(on.GOOGLE_CLIENT_ID).toBe('123-abc.apps.googleusercontent.com')
+    expect(() => parseConfig({ GOOGLE_JWKS_URL: 'not a url' }, secrets)).toThrow(/GOOGLE_JWKS_URL/)
+    expect(() => parseConfig({ CAPTCHA_MIN_SCORE: '1.5' }, secrets)).toThrow(/CAPTCHA_MIN_SCORE/)
+  })
+
   it('rejects malformed values with the setting’s name', () => {
     expect(() => parseConfig({ PORT: 'eighty' }, secrets)).toThrow(/PORT/)
     expect(() => parseConfig({ SESSION_SECRET: 'short' }, secrets)).toThrow(/SESSION_SECRET: must be at least 32 characters/)

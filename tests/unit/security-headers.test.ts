@@ -63,6 +63,15 @@ describe('document Content-Security-Policy', () => {
     expect(csp.get('form-action')).toEqual(["'self'"])
   })
 
+  it('lets pages open the realtime WebSocket where the settings put it, and only there', async () => {
+    const { realtimeSocketEndpoint } = await import('~/contract/realtime')
+    const hosted = realtimeSocketEndpoint({ PUSHER_HOST: 'api-eu.pusher.com', PUSHER_WS_HOST: 'ws-eu.pusher.com', PUSHER_SCHEME: 'https', PUSHER_PORT: '', PUSHER_WS_PORT: '' })
+    expect(directives(documentContentSecurityPolicy({ nonce: NONCE, publicUrl: HTTPS, realtime: hosted })).get('connect-src')).toEqual(["'self'", 'wss://ws-eu.pusher.com'])
+    const nodes = realtimeSocketEndpoint({ PUSHER_HOST: 'rt.internal', PUSHER_PORT: 6001, PUSHER_SCHEME: 'http' })
+    expect(directives(documentContentSecurityPolicy({ nonce: NONCE, publicUrl: HTTP, realtime: nodes })).get('connect-src')).toEqual(["'self'", 'ws://rt.internal:6001'])
+    expect(realtimeSocketEndpoint({ PUSHER_SCHEME: 'https', PUSHER_HOST: '' })).toBeUndefined()
+  })
+
   it('upgrades insecure requests on HTTPS only', () => {
     expect(csp.get('upgrade-insecure-requests')).toEqual([])
     const http = directives(documentContentSecurityPolicy({ nonce: NONCE, publicUrl: HTTP }))
@@ -146,5 +155,51 @@ describe('session cookie detection', () => {
     expect(responseSetsCookie(['asiguro_session=; Max-Age=0; Path=/'], 'asiguro_session')).toBe(true)
     expect(responseSetsCookie(['cookie_consent=1.p0a0m0; Path=/'], 'asiguro_session')).toBe(false)
     expect(responseSetsCookie([], 'asiguro_session')).toBe(false)
+  })
+})
+
+describe('captcha widgets in the document policy', () => {
+  const policy = (captcha?: { provider: string; scriptUrl?: string }) =>
+    directives(documentContentSecurityPolicy({ nonce: NONCE, publicUrl: HTTPS, ...(captcha ? { captcha } : {}) }))
+  const withoutCaptcha = policy()
+
+  it('allows no third party for ALTCHA, none, or when no captcha is given', () => {
+    for (const provider of ['altcha', 'none']) expect(policy({ provider })).toEqual(withoutCaptcha)
+    expect(policy({ provider: 'altcha', scriptUrl: 'https://cdn.example.com/api.js' })).toEqual(withoutCaptcha)
+    expect(withoutCaptcha.has('frame-src')).toBe(false)
+    const text = documentContentSecurityPolicy({ nonce: NONCE, publicUrl: HTTPS, captcha: { provider: 'altcha' } })
+    for (const host of ['google.com', 'gstatic.com', 'cloudflare.com']) expect(text).not.toContain(host)
+  })
+
+  it('allows exactly reCAPTCHA’s script, frame and connect origins with reCAPTCHA', () => {
+    const csp = policy({ provider: 'recaptcha' })
+    expect(csp.get('script-src')).toEqual(["'self'", `'nonce-${NONCE}'`, "'strict-dynamic'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'])
+    expect(csp.get('frame-src')).toEqual(["'self'", 'https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'])
+    expect(csp.get('connect-src')).toEqual(["'self'", 'wss://asiguro.ro', 'https://www.google.com/recaptcha/'])
+    expect(JSON.stringify([...csp])).not.toContain('cloudflare')
+  })
+
+  it('allows exactly Turnstile’s origin with Turnstile', () => {
+    const csp = policy({ provider: 'turnstile' })
+    expect(csp.get('script-src')).toEqual(["'self'", `'nonce-${NONCE}'`, "'strict-dynamic'", 'https://challenges.cloudflare.com'])
+    expect(csp.get('frame-src')).toEqual(["'self'", 'https://challenges.cloudflare.com'])
+    expect(csp.get('connect-src')).toEqual(["'self'", 'wss://asiguro.ro', 'https://challenges.cloudflare.com'])
+    expect(JSON.stringify([...csp])).not.toContain('google')
+  })
+
+  it('allows the origin of CAPTCHA_SCRIPT_URL instead of the provider’s when it is set', () => {
+    const csp = policy({ provider: 'turnstile', scriptUrl: 'http://127.0.0.1:4321/turnstile/v0/api.js' })
+    expect(csp.get('script-src')?.slice(3)).toEqual(['http://127.0.0.1:4321'])
+    expect(csp.get('frame-src')).toEqual(["'self'", 'http://127.0.0.1:4321'])
+    expect(csp.get('connect-src')?.slice(2)).toEqual(['http://127.0.0.1:4321'])
+  })
+
+  it('keeps every other directive as it is without a widget, and the data policy untouched', () => {
+    const csp = policy({ provider: 'recaptcha' })
+    for (const name of ['default-src', 'style-src', 'img-src', 'font-src', 'frame-ancestors', 'base-uri', 'object-src', 'form-action', 'upgrade-insecure-requests']) {
+      expect(csp.get(name), name).toEqual(withoutCaptcha.get(name))
+    }
+    expect(securityHeaders({ publicUrl: HTTPS, captcha: { provider: 'recaptcha' } })['content-security-policy']).toBe(DATA_CONTENT_SECURITY_POLICY)
+    expect(securityHeaders({ publicUrl: HTTPS, nonce: NONCE, captcha: { provider: 'turnstile' } })['content-security-policy']).toContain('frame-src')
   })
 })

@@ -4,7 +4,7 @@ import { decodeConsent, encodeConsent, necessaryOnly, parseTheme } from '~/contr
 import { anonymousSession, type SessionView } from '~/contract/session'
 import { isPlausiblePlate, isVin, normalizePlate } from '~/contract/vehicle'
 import { classifyNavigation } from '~/features/analytics/page-views'
-import { requireGuest, requireSignedIn, twoFactorGate } from '~/features/auth/guards'
+import { pendingSecondStep, requireGuest, requireSignedIn, twoFactorGate } from '~/features/auth/guards'
 import { isChunkLoadError, noteFrameworkReload, reloadOnce, RELOAD_GUARD_MS } from '~/features/shell/chunk-reload'
 import { splitLocalePrefix } from '~/i18n/locale-prefix'
 import { easeInOut, SCROLL_MS } from '~/ui/smooth-scroll'
@@ -44,6 +44,14 @@ describe('guards', () => {
     expect(twoFactorGate(session, '/account/2fa', '/account/2fa')).toBeUndefined()
     expect(twoFactorGate(session, '/account/2fa-check/', '/account/2fa-check/')).toBeUndefined()
     expect(twoFactorGate(anonymousSession, '/account/orders', '/account/orders')).toBeUndefined()
+  })
+
+  it('tells which second step a session still owes, even on the 2fa pages (live updates wait for it)', () => {
+    const pending = twoFactor({ is_two_factor_auth_enabled: true, is_two_factor_enabled_for_user: true })
+    expect(pendingSecondStep(pending)).toBe('/account/2fa-check')
+    expect(pendingSecondStep(twoFactor({ is_two_factor_auth_required: true }))).toBe('/account/2fa')
+    expect(pendingSecondStep({ ...pending, twoFactor: { ...pending.twoFactor!, is_active: true } })).toBeUndefined()
+    expect(pendingSecondStep(anonymousSession)).toBeUndefined()
   })
 })
 

@@ -3,11 +3,8 @@ import { AuthSession, Done } from '~/contract/auth'
 import { ProviderError, providerClient } from '~/server/provider'
 import { rememberSignIn } from '~/server/session/auth-session'
 import { getSession } from '~/server/session/session'
-import { formResult } from '~/server/web/forms'
+import { formResult, formText as text } from '~/server/web/forms'
 import { callProvider } from '~/server/web/request'
-
-/** Bounded strings from a form; the provider checks them with the shared schemas. */
-const text = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : '')
 
 /** Signs in: the provider's token goes into the sealed cookie, never to the browser. */
 export const signIn = createServerFn({ method: 'POST' })

@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useRouter } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
-import { useState, type FormEvent, type ReactNode } from 'react'
-import { captchaToken } from '~/captcha/captcha-token'
-import type { FormResult } from '~/contract/form-result'
+import { useState } from 'react'
 import { internalPath } from '~/contract/paths'
-import { Field, FormAlert, type FieldErrors } from '~/ui/form-field'
-import { notify, notifyFieldErrors } from '~/ui/toaster'
+import { Field, FormAlert } from '~/ui/form-field'
+import { SubmitButton as Submit, useProviderForm } from '~/ui/provider-form'
+import { notify } from '~/ui/toaster'
 import { register, requestPasswordReset, resetPassword, signIn } from './auth.functions'
+import { GoogleButton } from './google-sign-in'
 
 export type AuthMode = 'sign-in' | 'register' | 'forgot' | 'reset'
 type CaptchaProvider = 'altcha' | 'recaptcha' | 'turnstile' | 'none'
@@ -20,41 +20,8 @@ interface Props {
   /** Why the visitor is here: their session ended (spec §8). */
   reason: 'inactivity' | undefined
   captchaProvider: CaptchaProvider
-}
-
-/** Submits a form to a server function with a captcha token; 422 fields become toasts and marks. */
-function useAuthForm<T>(captchaProvider: CaptchaProvider, send: (values: Record<string, string>) => Promise<FormResult<T>>, onDone: (data: T) => Promise<void> | void) {
-  const { t } = useLingui()
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const [busy, setBusy] = useState(false)
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>
-    setBusy(true)
-    try {
-      const result = await send({ ...values, token: await captchaToken(captchaProvider) })
-      if (!result.ok) {
-        setErrors(result.fields)
-        notifyFieldErrors(result.fields)
-        return
-      }
-      setErrors({})
-      await onDone(result.data)
-    } catch {
-      notify('error', t`Something went wrong. Please try again.`)
-    } finally {
-      setBusy(false)
-    }
-  }
-  return { errors, busy, onSubmit: (e: FormEvent<HTMLFormElement>) => void onSubmit(e) }
-}
-
-function Submit({ busy, children }: { busy: boolean; children: ReactNode }) {
-  return (
-    <button type="submit" className="button" disabled={busy}>
-      {busy ? <Trans>Please wait…</Trans> : children}
-    </button>
-  )
+  /** "Continue with Google" is offered (a `GOOGLE_CLIENT_ID` is configured). */
+  google?: boolean
 }
 
 const passwordHint = <Trans>At least 12 characters. A few unrelated words make a strong, memorable password.</Trans>
@@ -64,7 +31,7 @@ const passwordHint = <Trans>At least 12 characters. A few unrelated words make a
  * The mode lives in the URL (`?mode=`), so each form has its own address and the mailed
  * reset link opens the right one.
  */
-export function AuthenticatePage({ mode, returnTo, email, resetToken, reason, captchaProvider }: Props) {
+export function AuthenticatePage({ mode, returnTo, email, resetToken, reason, captchaProvider, google = false }: Props) {
   const { t } = useLingui()
   const router = useRouter()
   const target = internalPath(returnTo) ?? '/account/orders'
@@ -76,20 +43,25 @@ export function AuthenticatePage({ mode, returnTo, email, resetToken, reason, ca
   const registerFn = useServerFn(register)
   const forgotFn = useServerFn(requestPasswordReset)
   const resetFn = useServerFn(resetPassword)
-  const signInForm = useAuthForm(captchaProvider, (v) => signInFn({ data: { email: v.email, password: v.password, token: v.token } }), afterSignIn)
-  const registerForm = useAuthForm(captchaProvider, (v) => registerFn({ data: { email: v.email, password: v.password, password_confirmation: v.password_confirmation, first_name: v.first_name, last_name: v.last_name, phone_number: v.phone_number, token: v.token } }), async () => {
-    notify('success', t`Your account is ready. We sent you an e-mail to confirm your address.`)
-    await afterSignIn()
-  })
+  const captcha = { captcha: captchaProvider }
+  const signInForm = useProviderForm((v) => signInFn({ data: { email: v.email, password: v.password, token: v.token } }), afterSignIn, { ...captcha, captchaAction: 'login' })
+  const registerForm = useProviderForm(
+    (v) => registerFn({ data: { email: v.email, password: v.password, password_confirmation: v.password_confirmation, first_name: v.first_name, last_name: v.last_name, phone_number: v.phone_number, token: v.token } }),
+    async () => {
+      notify('success', t`Your account is ready. We sent you an e-mail to confirm your address.`)
+      await afterSignIn()
+    },
+    { ...captcha, captchaAction: 'register' },
+  )
   const [resetSent, setResetSent] = useState(false)
-  const forgotForm = useAuthForm(captchaProvider, (v) => forgotFn({ data: { email: v.email, token: v.token } }), () => setResetSent(true))
-  const resetForm = useAuthForm(
-    captchaProvider,
+  const forgotForm = useProviderForm((v) => forgotFn({ data: { email: v.email, token: v.token } }), () => setResetSent(true), { ...captcha, captchaAction: 'password_reset' })
+  const resetForm = useProviderForm(
     (v) => resetFn({ data: { email: v.email, reset_token: v.reset_token, password: v.password, password_confirmation: v.password_confirmation, token: v.token } }),
     async () => {
       notify('success', t`Your password was changed. Sign in with the new one.`)
       await router.navigate({ to: '/authenticate', search: { mode: 'sign-in', email } })
     },
+    { ...captcha, captchaAction: 'password_reset' },
   )
   const search = (m: AuthMode) => ({ mode: m, ...(returnTo ? { last_url: returnTo } : {}) })
 
@@ -117,6 +89,7 @@ export function AuthenticatePage({ mode, returnTo, email, resetToken, reason, ca
               <Trans>Sign in</Trans>
             </Submit>
           </form>
+          {google ? <GoogleButton returnTo={returnTo} /> : null}
           <p>
             <Link to="/authenticate" search={search('forgot')}>
               <Trans>Forgot your password?</Trans>
@@ -162,6 +135,7 @@ export function AuthenticatePage({ mode, returnTo, email, resetToken, reason, ca
               <Trans>Create the account</Trans>
             </Submit>
           </form>
+          {google ? <GoogleButton returnTo={returnTo} /> : null}
           <p>
             <Trans>Already have an account?</Trans>{' '}
             <Link to="/authenticate" search={search('sign-in')}>

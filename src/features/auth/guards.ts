@@ -32,14 +32,18 @@ export function requireGuest(session: SessionView): GuardRedirect | undefined {
  * two-factor required but not set up, set it up. `last_url` brings the visitor back.
  */
 export function twoFactorGate(session: SessionView, pathname: string, href: string): GuardRedirect | undefined {
-  const { user, twoFactor } = session
-  if (!user || !twoFactor) return undefined
   if ((TWO_FACTOR_PAGES as readonly string[]).includes(pathname.replace(/\/+$/, ''))) return undefined
-  if (twoFactor.is_two_factor_auth_enabled && twoFactor.is_two_factor_enabled_for_user && !twoFactor.is_active) {
-    return { to: '/account/2fa-check', search: { last_url: href } }
-  }
-  if (twoFactor.is_two_factor_auth_required && !twoFactor.is_two_factor_enabled_for_user) {
-    return { to: '/account/2fa', search: { last_url: href } }
-  }
+  const to = pendingSecondStep(session)
+  return to ? { to, search: { last_url: href } } : undefined
+}
+
+/**
+ * The two-factor page a signed-in session still owes, if any. Until it is done the provider
+ * answers nothing private (decision 0015), so nothing private is asked (live updates included).
+ */
+export function pendingSecondStep({ user, twoFactor }: SessionView): '/account/2fa-check' | '/account/2fa' | undefined {
+  if (!user || !twoFactor) return undefined
+  if (twoFactor.is_two_factor_auth_enabled && twoFactor.is_two_factor_enabled_for_user && !twoFactor.is_active) return '/account/2fa-check'
+  if (twoFactor.is_two_factor_auth_required && !twoFactor.is_two_factor_enabled_for_user) return '/account/2fa'
   return undefined
 }

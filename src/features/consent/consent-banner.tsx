@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouter } from '@tanstack/react-router'
 import { useId, useState } from 'react'
 import { captchaToken } from '~/captcha/captcha-token'
+import { useCaptchaWidget } from '~/captcha/use-captcha-widget'
 import { allAccepted, necessaryOnly, type ConsentChoices } from '~/contract/preferences'
 import { notify, notifyFieldErrors } from '~/ui/toaster'
 import { saveConsent } from './consent.functions'
@@ -26,12 +27,13 @@ export function ConsentBanner({ consent, captchaProvider }: Props) {
   const [choices, setChoices] = useState<ConsentChoices>(consent ?? necessaryOnly)
   const [saving, setSaving] = useState(false)
   const titleId = useId()
+  const captchaWidget = useCaptchaWidget()
   if (consent && !reopened) return null
 
   async function save(chosen: ConsentChoices) {
     setSaving(true)
     try {
-      const result = await saveConsent({ data: { consent: chosen, token: await captchaToken(captchaProvider) } })
+      const result = await saveConsent({ data: { consent: chosen, token: await captchaToken(captchaProvider, { ...captchaWidget, action: 'cookie_consent' }) } })
       if (!result.ok) return notifyFieldErrors(result.fields)
       setCookieSettingsOpen(false)
       setChoosing(false)

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState, type FormEvent } from 'react'
-import { captchaToken } from '~/captcha/captcha-token'
+import { useState } from 'react'
 import { contactTopics } from '~/contract/constants'
-import { Field, type FieldErrors } from '~/ui/form-field'
-import { notify, notifyFieldErrors } from '~/ui/toaster'
+import { Field } from '~/ui/form-field'
+import { SubmitButton, useProviderForm } from '~/ui/provider-form'
+import { notify } from '~/ui/toaster'
 import { sendContactMessage } from './contact.functions'
 
 type Field = 'name' | 'email' | 'phone' | 'topic' | 'message'
@@ -14,31 +14,16 @@ type Field = 'name' | 'email' | 'phone' | 'topic' | 'message'
  */
 export function ContactForm({ captchaProvider }: { captchaProvider: 'altcha' | 'recaptcha' | 'turnstile' | 'none' }) {
   const { t } = useLingui()
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle')
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const form = event.currentTarget
-    const values = Object.fromEntries(new FormData(form)) as Record<Field, string>
-    setState('sending')
-    try {
-      const result = await sendContactMessage({ data: { ...values, token: await captchaToken(captchaProvider) } })
-      if (!result.ok) {
-        setErrors(result.fields)
-        notifyFieldErrors(result.fields)
-        setState('idle')
-        return
-      }
-      setErrors({})
+  const [sent, setSent] = useState(false)
+  const { errors, busy, onSubmit } = useProviderForm(
+    (values) => sendContactMessage({ data: values as Record<Field, string> & { token: string } }),
+    (_created, form) => {
       form.reset()
-      setState('sent')
+      setSent(true)
       notify('success', t`Thank you! We received your message and will answer by e-mail.`)
-    } catch {
-      setState('idle')
-      notify('error', t`Your message could not be sent. Please try again in a moment.`)
-    }
-  }
+    },
+    { captcha: captchaProvider, captchaAction: 'contact', failureMessage: t`Your message could not be sent. Please try again in a moment.` },
+  )
 
   const topicLabels: Record<(typeof contactTopics)[number], string> = {
     rca: t`RCA motor insurance`,
@@ -51,7 +36,7 @@ export function ContactForm({ captchaProvider }: { captchaProvider: 'altcha' | '
   }
 
   return (
-    <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={state === 'sending'}>
+    <form className="form" onSubmit={onSubmit} noValidate aria-busy={busy}>
       <Field form="contact" name="name" label={<Trans>Your name</Trans>} errors={errors}>
         {(p) => <input {...p} autoComplete="name" required />}
       </Field>
@@ -75,10 +60,10 @@ export function ContactForm({ captchaProvider }: { captchaProvider: 'altcha' | '
       <Field form="contact" name="message" label={<Trans>Message</Trans>} errors={errors}>
         {(p) => <textarea {...p} rows={6} required />}
       </Field>
-      <button type="submit" className="button" disabled={state === 'sending'}>
-        {state === 'sending' ? <Trans>Sending…</Trans> : <Trans>Send the message</Trans>}
-      </button>
-      {state === 'sent' ? (
+      <SubmitButton busy={busy}>
+        <Trans>Send the message</Trans>
+      </SubmitButton>
+      {sent ? (
         <p role="status" className="notice notice--success">
           <Trans>Your message was sent. We answer within one working day.</Trans>
         </p>

@@ -1,6 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import { ContactMessageCreated, type ContactMessageInput } from '~/contract/contact'
-import { formResult } from '~/server/web/forms'
+import { formResult, formText as text } from '~/server/web/forms'
 import { callProvider } from '~/server/web/request'
 
 /**
@@ -9,7 +9,6 @@ import { callProvider } from '~/server/web/request'
  */
 export const sendContactMessage = createServerFn({ method: 'POST' })
   .validator((input: Record<keyof ContactMessageInput, unknown>) => {
-    const text = (v: unknown, max: number) => (typeof v === 'string' ? v.slice(0, max) : '')
     return { name: text(input.name, 200), email: text(input.email, 300), phone: text(input.phone, 40) || undefined, topic: text(input.topic, 40), message: text(input.message, 8000), token: text(input.token, 4096) }
   })
   .handler(({ data }) => formResult(() => callProvider('/contact-messages', { method: 'POST', json: data, schema: ContactMessageCreated })))

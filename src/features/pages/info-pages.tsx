@@ -29,6 +29,7 @@ export const infoPages = {
     paragraphs: [
       msg`We process the personal data needed to obtain offers and issue policies (name, CNP, address, vehicle data) on the basis of the contract you ask for, and keep it as long as the law on insurance distribution requires.`,
       msg`We share it only with the insurer you choose and with the payment processor. You may ask for access, correction, deletion or portability at any time by writing to us.`,
+      msg`You can delete your account yourself, under Security in your account. Your name, phone number, password, linked Google account, two-step sign-in settings and the addresses of your devices are then erased and every device is signed out. We keep only the e-mail address, marked as deleted: signing in with it then says that the account was deleted, and nobody else can open an account with it. Write to us if you want the address erased too. Orders and policies are kept as long as the law on insurance distribution requires.`,
     ],
   },
   cookies: {

@@ -13,17 +13,17 @@ export type LayoutName = 'master' | 'default' | 'minimal' | 'account'
 
 interface LayoutProps {
   children: ReactNode
-  /** Controls other features provide: the cookie settings button, the sign-out button. */
+  /** Controls other features provide: the cookie settings button; for a signed-in visitor, the notification centre and sign-out. */
   footerExtras?: ReactNode
-  signOut?: ReactNode
+  accountTools?: ReactNode
 }
 
 /** Product and landing pages: full header, wide content with a hero, footer. */
-export function MasterLayout({ children, footerExtras, signOut }: LayoutProps) {
+export function MasterLayout({ children, footerExtras, accountTools }: LayoutProps) {
   return (
     <InLayout value={true}>
     <div className="layout layout--master" data-layout="master">
-      <SiteHeader signOut={signOut} />
+      <SiteHeader accountTools={accountTools} />
       <main id="main" tabIndex={-1}>
         {children}
       </main>
@@ -34,11 +34,11 @@ export function MasterLayout({ children, footerExtras, signOut }: LayoutProps) {
 }
 
 /** Text pages (help, legal, contact): full header, a readable column, footer. */
-export function DefaultLayout({ children, footerExtras, signOut }: LayoutProps) {
+export function DefaultLayout({ children, footerExtras, accountTools }: LayoutProps) {
   return (
     <InLayout value={true}>
     <div className="layout layout--default" data-layout="default">
-      <SiteHeader signOut={signOut} />
+      <SiteHeader accountTools={accountTools} />
       <main id="main" tabIndex={-1} className="page page--text">
         {children}
       </main>
@@ -49,11 +49,11 @@ export function DefaultLayout({ children, footerExtras, signOut }: LayoutProps) 
 }
 
 /** Focused steps (sign-in, two-factor, payment hand-off, maintenance): brand, language and theme only. */
-export function MinimalLayout({ children, signOut }: LayoutProps) {
+export function MinimalLayout({ children, accountTools }: LayoutProps) {
   return (
     <InLayout value={true}>
     <div className="layout layout--minimal" data-layout="minimal">
-      <SiteHeader variant="minimal" signOut={signOut} />
+      <SiteHeader variant="minimal" accountTools={accountTools} />
       <main id="main" tabIndex={-1} className="page page--narrow">
         {children}
       </main>
@@ -99,11 +99,11 @@ function AccountNav() {
 }
 
 /** Account pages: full header, the account menu beside the page (above it on mobile), footer. */
-export function AccountLayout({ children, footerExtras, signOut }: LayoutProps) {
+export function AccountLayout({ children, footerExtras, accountTools }: LayoutProps) {
   return (
     <InLayout value={true}>
     <div className="layout layout--account" data-layout="account">
-      <SiteHeader signOut={signOut} />
+      <SiteHeader accountTools={accountTools} />
       <div className="account-frame">
         <AccountNav />
         <main id="main" tabIndex={-1} className="account-main">

@@ -70,7 +70,7 @@ function AccountLink() {
 }
 
 /** The header of every layout. `minimal` keeps only the brand and the language and theme controls. */
-export function SiteHeader({ variant = 'full', signOut }: { variant?: 'full' | 'minimal'; signOut?: ReactNode }) {
+export function SiteHeader({ variant = 'full', accountTools }: { variant?: 'full' | 'minimal'; accountTools?: ReactNode }) {
   const { publicConfig, theme, session } = useShell()
   const { t } = useLingui()
   return (
@@ -83,7 +83,7 @@ export function SiteHeader({ variant = 'full', signOut }: { variant?: 'full' | '
         <LanguageSwitcher />
         <ThemeToggle initial={theme} />
         {variant === 'full' ? <AccountLink /> : null}
-        {session.user ? signOut : null}
+        {session.user ? accountTools : null}
       </div>
     </header>
   )

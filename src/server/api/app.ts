@@ -6,6 +6,7 @@ import type { ApiDeps } from './deps'
 import { ApiError, errorBody } from './errors'
 import { fieldMessage, isFieldMessageKey, prettyMessage, type FieldMessageKey } from './messages'
 import { AuthFailure } from '../auth/accounts'
+import { pendingTwoFactor } from '../auth/two-factor'
 import type { RouteDef, RouteResult } from './route'
 import { Router } from './router'
 import { log } from '../log'
@@ -51,6 +52,8 @@ export function createApi(deps: ApiDeps, routes: RouteDef[]): Api {
       // Every private route checks the session here, before validation, so no handler can forget it.
       const account = route.auth === 'user' ? await deps.accounts.authenticate(bearerOf(request)) : undefined
       if (route.auth === 'user' && !account) throw new ApiError(401, 'unauthenticated')
+      // A session still owing its second factor reaches only the two-factor calls (ASVS 6.5).
+      if (account && !route.beforeSecondFactor && pendingTwoFactor(account, deps.config)) throw new ApiError(403, 'two_factor_required')
 
       const errorMap = errorMaps[locale]
       const fields: Record<string, string[]> = {}
@@ -165,6 +168,26 @@ function authError(failure: AuthFailure, locale: Locale): ApiError {
       return new ApiError(429, 'too_many_requests', undefined, { 'retry-after': String(failure.details.retryAfterS ?? 60) })
     case 'unauthenticated':
       return new ApiError(401, 'unauthenticated')
+    case 'wrong_password': {
+      const field = failure.details.field ?? 'password'
+      return new ApiError(422, 'validation_failed', { [field]: [fieldMessage(locale, field === 'current_password' ? 'current_password_wrong' : 'password_wrong')] })
+    }
+    case 'invalid_two_factor_code':
+      return new ApiError(422, 'validation_failed', { two_factor_code: [fieldMessage(locale, 'invalid_two_factor_code')] })
+    case 'two_factor_not_enrolling':
+      return new ApiError(422, 'validation_failed', { two_factor_code: [fieldMessage(locale, 'two_factor_not_enrolling')] })
+    case 'invalid_recovery_key':
+      return new ApiError(422, 'validation_failed', { recovery_key: [fieldMessage(locale, 'invalid_recovery_key')] })
+    case 'two_factor_already_enabled':
+      return new ApiError(409, 'two_factor_already_enabled')
+    case 'two_factor_unavailable':
+      return new ApiError(403, 'two_factor_unavailable')
+    case 'email_unchanged':
+      return new ApiError(422, 'validation_failed', { email: [fieldMessage(locale, 'email_unchanged')] })
+    case 'invalid_confirmation_token':
+      return new ApiError(422, 'invalid_confirmation_token', { token: [prettyMessage(locale, 'invalid_confirmation_token')] })
+    case 'session_not_found':
+      return new ApiError(404, 'not_found')
   }
 }
 

@@ -1,5 +1,7 @@
 import type { AppConfig } from '../../../app.config'
 import type { Accounts } from '../auth/accounts'
+import type { TwoFactor } from '../auth/two-factor'
+import type { GoogleSignIn } from '../auth/google'
 import type { RateLimiter } from '../auth/rate-limit'
 import type { DatabaseHandle } from '../db/client'
 import type { Mailer } from '../mail/mailer'
@@ -15,4 +17,6 @@ export interface ApiDeps {
   limiter: RateLimiter
   mailer: Mailer
   accounts: Accounts
+  twoFactor: TwoFactor
+  google: GoogleSignIn
 }

@@ -3,6 +3,9 @@ import { getConfig } from '../config'
 import { openDatabase } from '../db/client'
 import { seedReferenceData } from '../db/seed'
 import { Accounts } from '../auth/accounts'
+import { GoogleIdTokens, GoogleSignIn } from '../auth/google'
+import { TwoFactor } from '../auth/two-factor'
+import { RealtimePublisher } from '../realtime/publisher'
 import { DatabaseRateLimiter } from '../auth/rate-limit'
 import { Mailer } from '../mail/mailer'
 import { RedirectRules } from '../site/redirect-rules'
@@ -20,8 +23,11 @@ export async function createApiDeps(config: AppConfig, options: { dataDir?: stri
   await seedReferenceData(database.db, { demo: config.APP_ENV !== 'production' })
   const limiter = new DatabaseRateLimiter(database.db)
   const mailer = new Mailer(database.db, config)
-  const accounts = new Accounts(database.db, config, limiter, mailer)
-  return { config, database, site: new SiteState(database.db), redirects: new RedirectRules(database.db), limiter, mailer, accounts }
+  const events = new RealtimePublisher(config)
+  const accounts = new Accounts(database.db, config, limiter, mailer, events)
+  const twoFactor = new TwoFactor(database.db, config, limiter, mailer, accounts, events)
+  const google = new GoogleSignIn(database.db, config, limiter, mailer, accounts, new GoogleIdTokens(config))
+  return { config, database, site: new SiteState(database.db), redirects: new RedirectRules(database.db), limiter, mailer, accounts, twoFactor, google }
 }
 
 export function buildApi(deps: ApiDeps): Api {

@@ -43,6 +43,12 @@ export interface RouteDef<PS extends Schema | undefined = Schema | undefined, QS
   withoutDatabase?: boolean
   /** `operator`: requires the operator token; `user`: a valid session (401 otherwise). */
   auth?: 'operator' | 'user'
+  /**
+   * A `user` route that a session still waiting for its second factor may call (the
+   * two-factor calls themselves, sign-out). Every other private route answers such a session
+   * 403 `two_factor_required`.
+   */
+  beforeSecondFactor?: true
   handler: (ctx: RouteContext<Out<PS>, Out<QS>, Out<BS>>) => Promise<RouteResult<z.input<RS>>> | RouteResult<z.input<RS>>
 }
 
@@ -51,4 +57,10 @@ export function defineRoute<PS extends Schema | undefined = undefined, QS extend
   def: RouteDef<PS, QS, BS, RS>,
 ): RouteDef {
   return def as unknown as RouteDef
+}
+
+/** The account of an `auth: 'user'` route, which the API always sets; this only narrows the type. */
+export function signedIn(account: Authenticated | undefined): Authenticated {
+  if (!account) throw new Error('unreachable: `auth: user` routes always carry the account')
+  return account
 }

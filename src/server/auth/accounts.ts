@@ -1,15 +1,18 @@
 import { createHash } from 'node:crypto'
 import { and, eq, gt, isNull, ne } from 'drizzle-orm'
 import type { AuthSession, User } from '~/contract/auth'
+import type { RealtimeEventName, RealtimeEventPayloads } from '~/contract/realtime'
 import { isLocale, type Locale } from '~/i18n/locales'
 import type { AppConfig } from '../../../app.config'
 import type { Database } from '../db/client'
 import { authSessions, passwordResets, twoFactors, users } from '../db/schema'
 import { log } from '../log'
 import type { Mailer } from '../mail/mailer'
+import { issueEmailConfirmation } from './email-confirmations'
 import { hashPassword, passwordProblems, verifyAgainstDummy, verifyPassword } from './passwords'
 import { authLimits, type Limit, type RateLimiter } from './rate-limit'
 import { generateSessionToken, hashToken } from './secrets'
+import { describeUserAgent } from './user-agent'
 
 type UserRow = typeof users.$inferSelect
 type SessionRow = typeof authSessions.$inferSelect
@@ -24,8 +27,18 @@ export class AuthFailure extends Error {
       | 'weak_password'
       | 'invalid_reset_token'
       | 'rate_limited'
-      | 'unauthenticated',
-    readonly details: { retryAfterS?: number; problems?: string[] } = {},
+      | 'unauthenticated'
+      | 'wrong_password'
+      | 'invalid_two_factor_code'
+      | 'invalid_recovery_key'
+      | 'two_factor_already_enabled'
+      | 'two_factor_not_enrolling'
+      | 'two_factor_unavailable'
+      | 'invalid_confirmation_token'
+      | 'email_unchanged'
+      | 'session_not_found',
+    /** `field`: the form field a wrong password was typed in (`password` unless said). */
+    readonly details: { retryAfterS?: number; problems?: string[]; field?: 'password' | 'current_password' } = {},
   ) {
     super(reason)
     this.name = 'AuthFailure'
@@ -38,9 +51,27 @@ export interface RequestMeta {
   locale: Locale
 }
 
+/** Where account events go to the user's open devices (the realtime publisher); never throws. */
+export interface UserEvents {
+  publishUserEvent<E extends RealtimeEventName>(userId: string, event: E, payload: RealtimeEventPayloads[E]): Promise<boolean>
+}
+
 export interface Authenticated {
   user: UserRow
   session: SessionRow
+  /** When the user's second factor was set up; null without one. */
+  twoFactorEnabledAt: Date | null
+}
+
+/** Counts one attempt against each limit; the first one exceeded refuses the call with its `Retry-After`. */
+export async function enforceLimits(limiter: RateLimiter, ...limits: Limit[]): Promise<void> {
+  for (const limit of limits) {
+    const verdict = await limiter.hit(limit)
+    if (!verdict.allowed) {
+      log.warn('auth.rate_limited', { key: limit.key.split(':').slice(0, 2).join(':') })
+      throw new AuthFailure('rate_limited', { retryAfterS: verdict.retryAfterS })
+    }
+  }
 }
 
 /** Recording how often the last-use time is written: at most once a minute per session. */
@@ -73,16 +104,11 @@ export class Accounts {
     private readonly config: Pick<AppConfig, 'SESSION_ABSOLUTE_MINUTES' | 'SESSION_IDLE_MINUTES' | 'PUBLIC_URL'>,
     private readonly limiter: RateLimiter,
     private readonly mailer: Mailer,
+    private readonly events?: UserEvents,
   ) {}
 
-  private async limit(...limits: Limit[]): Promise<void> {
-    for (const limit of limits) {
-      const verdict = await this.limiter.hit(limit)
-      if (!verdict.allowed) {
-        log.warn('auth.rate_limited', { key: limit.key.split(':').slice(0, 2).join(':') })
-        throw new AuthFailure('rate_limited', { retryAfterS: verdict.retryAfterS })
-      }
-    }
+  private limit(...limits: Limit[]): Promise<void> {
+    return enforceLimits(this.limiter, ...limits)
   }
 
   /** A new session (a new token at every sign-in: ASVS 7.2.4). */
@@ -115,9 +141,10 @@ export class Accounts {
   async authenticate(token: string | undefined, now = Date.now()): Promise<Authenticated | null> {
     if (!token || token.length > 200) return null
     const [found] = await this.db
-      .select({ session: authSessions, user: users })
+      .select({ session: authSessions, user: users, twoFactorEnabledAt: twoFactors.enabledAt })
       .from(authSessions)
       .innerJoin(users, eq(users.id, authSessions.userId))
+      .leftJoin(twoFactors, eq(twoFactors.userId, authSessions.userId))
       .where(and(eq(authSessions.tokenHash, hashToken(token)), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, new Date(now))))
     if (!found || found.user.isDeleted) return null
     if (now - found.session.lastUsedAt.getTime() > this.config.SESSION_IDLE_MINUTES * 60_000) {
@@ -154,7 +181,9 @@ export class Accounts {
       .returning()
     if (!user) throw new AuthFailure('email_taken') // registered by a concurrent request
     log.info('auth.registered', { userId: user.id })
-    await this.mailer.send('welcome', user.email, meta.locale, { name: user.firstName, link: `${this.config.PUBLIC_URL}/account/profile` })
+    // The welcome mail carries the confirmation link of the address (`verify`, 24 hours, single use).
+    const link = await issueEmailConfirmation(this.db, this.config.PUBLIC_URL, { userId: user.id, email: user.email, purpose: 'verify' })
+    await this.mailer.send('welcome', user.email, meta.locale, { name: user.firstName, link })
     return this.startSession(user, meta)
   }
 
@@ -163,16 +192,19 @@ export class Accounts {
     await this.limit(authLimits.loginPerIp(meta.ip ?? 'unknown'), authLimits.loginPerAccount(input.email))
     const [user] = await this.db.select().from(users).where(eq(users.email, input.email))
     const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password)
+    // A deleted account keeps only its address (its password hash is unusable): say it was deleted, as the e-mail check does.
+    if (user?.isDeleted) {
+      log.info('auth.login_refused', { userId: user.id, reason: 'account_is_deleted' })
+      throw new AuthFailure('account_is_deleted')
+    }
     if (!user || !valid) {
       log.info('auth.login_failed', { email: emailRef(input.email), reason: user ? 'password' : 'unknown_email' })
       throw new AuthFailure('invalid_credentials')
     }
-    if (user.isDeleted) {
-      log.info('auth.login_refused', { userId: user.id, reason: 'account_is_deleted' })
-      throw new AuthFailure('account_is_deleted')
-    }
     log.info('auth.login_succeeded', { userId: user.id })
-    return this.startSession(user, meta)
+    const session = await this.startSession(user, meta)
+    this.announceSignIn(user, meta)
+    return session
   }
 
   async logout(token: string | undefined): Promise<void> {
@@ -227,6 +259,26 @@ export class Accounts {
     await this.db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() }).where(eq(users.id, found.user.id))
     await this.revokeSessions(found.user.id)
     log.info('auth.password_reset', { userId: found.user.id })
+  }
+
+  /**
+   * Tells the user's other open devices that someone signed in (spec §1 realtime), so a
+   * sign-in they did not make shows at once. Sent in the background: a sign-in never waits
+   * for it or fails because of it.
+   */
+  announceSignIn(user: UserRow, meta: RequestMeta): void {
+    const locale = isLocale(user.locale) ? user.locale : meta.locale
+    void this.events?.publishUserEvent(user.id, 'account.signed-in', { device: describeUserAgent(meta.userAgent, locale), ip: meta.ip ?? null, at: new Date().toISOString() })
+  }
+
+  /**
+   * Replaces the caller's session by a new one (a new token), e.g. once the second factor is
+   * checked, so a token captured before that step is worthless afterwards (ASVS 7.2.4).
+   */
+  async rotateSession(account: Authenticated, meta: RequestMeta, options: { twoFactorVerified: boolean }): Promise<AuthSession> {
+    const next = await this.startSession(account.user, meta, options.twoFactorVerified)
+    await this.db.update(authSessions).set({ revokedAt: new Date() }).where(eq(authSessions.id, account.session.id))
+    return next
   }
 
   /** Ends every session of a user, or every one but `except`. */

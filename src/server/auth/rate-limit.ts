@@ -62,4 +62,11 @@ export const authLimits = {
   emailCheckPerIp: (ip: string): Limit => ({ key: `email-check:ip:${ip}`, max: 30, windowMs: hour }),
   twoFactorPerUser: (userId: string): Limit => ({ key: `2fa:user:${userId}`, max: 5, windowMs: 5 * minute }),
   emailCodePerUser: (userId: string): Limit => ({ key: `2fa-mail:user:${userId}`, max: 3, windowMs: 10 * minute }),
+  twoFactorSetupPerUser: (userId: string): Limit => ({ key: `2fa-setup:user:${userId}`, max: 10, windowMs: hour }),
+  // Account settings of a signed-in user: each checks the password or sends mail, so a stolen
+  // session can neither guess the password nor flood a mailbox.
+  passwordChangePerUser: (userId: string): Limit => ({ key: `password-change:user:${userId}`, max: 5, windowMs: 15 * minute }),
+  emailChangePerUser: (userId: string): Limit => ({ key: `email-change:user:${userId}`, max: 5, windowMs: hour }),
+  verificationResendPerUser: (userId: string): Limit => ({ key: `email-verify:user:${userId}`, max: 3, windowMs: hour }),
+  accountDeletePerUser: (userId: string): Limit => ({ key: `account-delete:user:${userId}`, max: 5, windowMs: 15 * minute }),
 }

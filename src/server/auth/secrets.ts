@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 
 /** 256 random bits. Sessions and reset tokens are stored only as `hashToken`, so a database leak hands out no usable token. */
 export function generateSessionToken(): string {
@@ -50,4 +50,29 @@ export function constantTimeEqualHex(a: string, b: string): boolean {
   const hex = /^(?:[0-9a-f]{2})*$/i
   if (a.length !== b.length || !hex.test(a) || !hex.test(b)) return false
   return timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'))
+}
+
+/** A key for one purpose, derived from a server secret (HKDF-SHA-256), so one secret can serve several uses safely. */
+function derivedKey(secret: string, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, 'asiguro', purpose, 32))
+}
+
+/**
+ * Encrypts a value kept at rest (a TOTP secret) with AES-256-GCM under a key derived from
+ * `secret`: `v1.<iv>.<tag>.<ciphertext>`, base64url. A database leak alone reveals nothing.
+ */
+export function sealValue(value: string, secret: string, purpose: string): string {
+  const iv = randomBytes(12)
+  const cipher = createCipheriv('aes-256-gcm', derivedKey(secret, purpose), iv)
+  const data = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()])
+  return ['v1', iv, cipher.getAuthTag(), data].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.')
+}
+
+/** The value sealed by `sealValue`; throws when it was altered or sealed with another secret. */
+export function unsealValue(sealed: string, secret: string, purpose: string): string {
+  const [version, iv, tag, data] = sealed.split('.')
+  if (version !== 'v1' || !iv || !tag || data === undefined) throw new Error('not a sealed value')
+  const decipher = createDecipheriv('aes-256-gcm', derivedKey(secret, purpose), Buffer.from(iv, 'base64url'))
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'))
+  return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8')
 }

@@ -50,7 +50,9 @@ export function checkAltcha(token: string, secret: string, now = Date.now()): { 
   return { ok: true, signature, expiresAt: new Date(expires * 1000) }
 }
 
-type CaptchaConfig = Pick<AppConfig, 'CAPTCHA_PROVIDER' | 'CAPTCHA_SECRET' | 'CAPTCHA_VERIFY_URL'>
+type CaptchaConfig = Pick<AppConfig, 'CAPTCHA_PROVIDER' | 'CAPTCHA_SECRET' | 'CAPTCHA_VERIFY_URL'> & Partial<Pick<AppConfig, 'CAPTCHA_MIN_SCORE'>>
+
+const DEFAULT_MIN_SCORE = 0.5
 
 const defaultVerifyUrl = {
   recaptcha: 'https://www.google.com/recaptcha/api/siteverify',
@@ -64,7 +66,8 @@ export function captchaVerifyUrl(config: Pick<AppConfig, 'CAPTCHA_VERIFY_URL'>, 
 
 /**
  * Verifies the `token` of a protected form with the configured provider. ALTCHA tokens are
- * accepted once; reCAPTCHA and Turnstile are asked at their (configurable) verify URL.
+ * accepted once; reCAPTCHA and Turnstile are asked at their (configurable) verify URL, and a
+ * reCAPTCHA v3 score below `CAPTCHA_MIN_SCORE` is refused.
  */
 export async function verifyCaptcha(token: string, ctx: { config: CaptchaConfig; db: Database; clientIp?: string | undefined }): Promise<CaptchaVerdict> {
   const { config } = ctx
@@ -93,8 +96,12 @@ export async function verifyCaptcha(token: string, ctx: { config: CaptchaConfig;
           await response.body?.cancel()
           return { ok: false, reason: `provider answered ${response.status}` }
         }
-        const result = (await response.json()) as { success?: unknown }
-        return result.success === true ? { ok: true } : { ok: false, reason: 'provider refused' }
+        const result = (await response.json()) as { success?: unknown; score?: unknown }
+        if (result.success !== true) return { ok: false, reason: 'provider refused' }
+        // reCAPTCHA v3 answers success for every well-formed token, with a score from 0 (a bot) to 1.
+        const minScore = config.CAPTCHA_MIN_SCORE ?? DEFAULT_MIN_SCORE
+        if (config.CAPTCHA_PROVIDER === 'recaptcha' && typeof result.score === 'number' && result.score < minScore) return { ok: false, reason: `score ${result.score}` }
+        return { ok: true }
       } catch (error) {
         log.warn('captcha.verify_failed', { provider: config.CAPTCHA_PROVIDER, error })
         return { ok: false, reason: 'provider unreachable' }

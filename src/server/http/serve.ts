@@ -6,12 +6,15 @@
 process.env.NODE_ENV ??= 'production' // React is external to the bundle: without this it loads its slow development build.
 
 import { existsSync, readdirSync } from 'node:fs'
+import type { Server as HttpServer } from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { FastResponse, FastURL, serve } from 'srvx/node'
+import { FastURL, serve } from 'srvx/node'
 import { staticMiddleware } from 'srvx/static'
 import { getConfig } from '../config'
 import { log } from '../log'
+import { ServerResponse } from './fast-response'
+import { startRealtime } from '../realtime'
 
 const config = getConfig()
 const entry = path.resolve('dist/server/server.js')
@@ -25,7 +28,7 @@ if (!existsSync(entry)) {
 // Content-Length, instead of through a ReadableStream and chunked encoding; any other use
 // (reading `.body`, `.clone()`, a stream body for server rendering) gets the native Response.
 // Set before the server bundle loads so every `new Response(...)` in it is one. See docs/benchmarks.md.
-globalThis.Response = FastResponse as unknown as typeof Response // `error` and `redirect` are inherited from the native class
+globalThis.Response = ServerResponse as unknown as typeof Response // `error` and `redirect` are inherited from the native class
 const app = (await import(pathToFileURL(entry).href)).default as { fetch(request: Request): Promise<Response> }
 
 // Fingerprinted build assets are cached for a year; other public files are revalidated.
@@ -58,12 +61,22 @@ function mayBeStaticFile(pathname: string): boolean {
   return candidates.some((candidate) => clientFiles.has(path.posix.join('/', candidate).slice(1))) // resolved as `join(dir, candidate)` is
 }
 
+// The embedded Pusher-compatible server, unless PUSHER_HOST points at another one (decision 20):
+// its WebSocket on `/app/{key}` and its HTTP API on `/apps/{id}/…`, on this port, before Start.
+const realtime = config.PUSHER_HOST ? undefined : await startRealtime(config)
+
 const server = serve({
   fetch: app.fetch,
   port: config.PORT,
   hostname: config.HOST,
   silent: true,
+  gracefulShutdown: false, // handled below: realtime sockets first, then the HTTP server
   middleware: [
+    (request, next) => {
+      if (!realtime) return next()
+      const { pathname } = ((request as { _url?: URL })._url ??= new FastURL(request.url))
+      return realtime.server.isApiPath(pathname) ? realtime.api(request) : next()
+    },
     (request, next) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') return next() // the static middleware serves only these
       // The parsed URL srvx keeps on its request (its static middleware reads the same field).
@@ -74,12 +87,21 @@ const server = serve({
     },
   ],
 })
+if (realtime) realtime.server.attach(server.node?.server as HttpServer, { exclusive: true })
 await server.ready()
 
 // Open the database (migrations, reference data) before the first visitor arrives.
 const ready = await app.fetch(new Request(`http://127.0.0.1:${config.PORT}/api/v1/ready`))
 log.info('serve.listening', { url: `http://localhost:${config.PORT}`, ready: ready.status === 200, stage: config.APP_ENV })
 
+let stopping = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void server.close().then(() => process.exit(0)))
+  process.once(signal, () => {
+    if (stopping) return
+    stopping = true
+    // Realtime clients are told to reconnect (4200) and their presence is taken back first.
+    void Promise.resolve(realtime?.close())
+      .then(() => server.close())
+      .then(() => process.exit(0))
+  })
 }

@@ -78,6 +78,8 @@ export interface CallOptions<S extends z.ZodType> {
   bearer?: string | undefined
   /** The visitor's address, forwarded as `X-Forwarded-For`. */
   clientIp?: string | undefined
+  /** The visitor's browser, forwarded as `User-Agent` (sessions list devices by it). */
+  userAgent?: string | undefined
   locale?: string | undefined
   schema: S
 }
@@ -100,6 +102,7 @@ export class ProviderClient {
     const headers = new Headers({ accept: 'application/json' })
     if (options.bearer) headers.set('authorization', `Bearer ${options.bearer}`)
     if (options.clientIp) headers.set('x-forwarded-for', options.clientIp)
+    if (options.userAgent) headers.set('user-agent', options.userAgent.slice(0, 512))
     if (options.locale) headers.set('accept-language', options.locale)
     let body: string | undefined
     if (options.form) {

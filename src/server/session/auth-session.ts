@@ -14,6 +14,5 @@ export async function rememberSignIn(entity: AuthSession): Promise<void> {
   session.expiresAt = Date.now() + ttlSeconds * 1000
   const { id, email, first_name, last_name } = entity.user
   session.user = { id, email, first_name, last_name }
-  delete session.twoFactor
   await session.save()
 }

@@ -1,5 +1,5 @@
 import type { SessionOptions } from 'iron-session'
-import type { SessionUser, TwoFactorState } from '~/contract/session'
+import type { SessionUser } from '~/contract/session'
 import type { AppConfig } from '../../../app.config'
 
 export interface SessionData {
@@ -9,8 +9,6 @@ export interface SessionData {
   expiresAt?: number
   /** Who is signed in, as the provider last described them. */
   user?: SessionUser
-  /** The last two-factor check of this session; the gate of spec §4 reads it. */
-  twoFactor?: TwoFactorState
 }
 
 /** The cookie's base name; see `sessionCookieName` for the name actually used. */

@@ -15,3 +15,9 @@ export async function formResult<T>(call: () => Promise<T>): Promise<FormResult<
     throw error
   }
 }
+
+/**
+ * A bounded string from a form field (anything else becomes empty). Server functions take
+ * browser input through this; the provider then checks it with the shared schemas.
+ */
+export const formText = (value: unknown, max: number): string => (typeof value === 'string' ? value.slice(0, max) : '')

@@ -2,15 +2,16 @@ import '@tanstack/react-start/server-only'
 import { getCookie, setCookie } from '@tanstack/react-start/server'
 import { UserLookup } from '~/contract/auth'
 import { RedirectLookup } from '~/contract/navigation'
+import { TwoFactorSessionState } from '~/contract/two-factor'
 import { CONSENT_COOKIE, decodeConsent, LOCALE_COOKIE, parseTheme, PREFERENCE_COOKIE_MAX_AGE, THEME_COOKIE, type ConsentChoices, type Theme } from '~/contract/preferences'
 import { anonymousSession, type SessionView } from '~/contract/session'
 import { splitLocalePrefix } from '~/i18n/locale-prefix'
 import type { Locale } from '~/i18n/locales'
 import { publicConfig, type PublicConfig } from '../../../app.config'
 import { getConfig } from '../config'
-import { MaintenanceError, providerClient } from '../provider'
+import { MaintenanceError, ProviderError, providerClient } from '../provider'
 import { getSession } from '../session/session'
-import { callProvider, requestLocale } from './request'
+import { callProvider, requestLocale, visitor } from './request'
 
 /** Everything the shell needs on each navigation, from one server round trip. */
 export interface NavigationState {
@@ -61,10 +62,27 @@ export async function resolveNavigation(href: string): Promise<NavigationState |
   let view: SessionView = anonymousSession
   let sessionEnded = false
   if (session.accessToken && session.user) {
-    // The provider decides whether the session still holds (idle, revoked, deleted account).
-    const { data: user } = await providerClient().call('/auth/user', { bearer: session.accessToken, schema: UserLookup })
-    if (user) view = { user: session.user, twoFactor: session.twoFactor ?? null }
-    else {
+    // The provider decides whether the session still holds (idle, revoked, deleted account: no
+    // user, or 401) and where it stands with the second factor, for the gate of spec §4. Its
+    // user is fresher than the cookie's snapshot (an address changed or confirmed elsewhere).
+    const as = { ...visitor(), bearer: session.accessToken }
+    const answers = await Promise.all([
+      providerClient().call('/auth/user', { ...as, schema: UserLookup }),
+      providerClient()
+        .call('/auth/two-factor/check-active-session', { ...as, method: 'POST', json: {}, schema: TwoFactorSessionState })
+        .catch((error: unknown) => {
+          if (error instanceof ProviderError && error.status === 401) return null
+          throw error
+        }),
+    ]).catch((error: unknown) => {
+      if (error instanceof MaintenanceError) return 'maintenance' as const // the maintenance page itself: nothing to gate
+      throw error
+    })
+    if (answers === 'maintenance') view = { user: session.user, twoFactor: null }
+    else if (answers[0].data && answers[1]) {
+      const { id, email, first_name, last_name, email_verified } = answers[0].data
+      view = { user: { id, email, first_name, last_name, email_verified }, twoFactor: answers[1] }
+    } else {
       session.destroy()
       sessionEnded = true
     }

@@ -15,21 +15,20 @@ export function requestLocale(): Locale {
 }
 
 /**
- * Calls the provider on behalf of the current visitor: adds their language, address and
+ * Calls the provider on behalf of the current visitor: adds their language, address, browser and
  * (when signed in) the bearer from the sealed session. Maintenance becomes a redirect to
  * /maintenance wherever this is called from (loader, beforeLoad or component).
  */
-export async function callProvider<S extends z.ZodType>(path: string, options: Omit<CallOptions<S>, 'bearer' | 'clientIp' | 'locale'>): Promise<z.output<S>> {
+export async function callProvider<S extends z.ZodType>(path: string, options: Omit<CallOptions<S>, 'bearer' | 'clientIp' | 'userAgent' | 'locale'>): Promise<z.output<S>> {
   const session = await getSession()
   try {
-    return await providerClient().call(path, {
-      ...options,
-      bearer: session.accessToken,
-      clientIp: getRequestIP(),
-      locale: requestLocale(),
-    })
+    return await providerClient().call(path, { ...options, ...visitor(), bearer: session.accessToken })
   } catch (error) {
     if (error instanceof MaintenanceError) throw redirect({ to: '/maintenance', search: { from: currentPagePath() } })
+    // A session owing its second step is still a session: it goes to the code, not out.
+    if (error instanceof ProviderError && session.accessToken && error.status === 403 && error.body.error.message === 'two_factor_required') {
+      throw redirect({ to: '/account/2fa-check', search: { last_url: currentPagePath() } })
+    }
     // The provider no longer accepts the session (expired, revoked, idle): sign out here too (spec §8).
     if (error instanceof ProviderError && session.accessToken && (error.status === 401 || error.status === 403)) {
       session.destroy()
@@ -37,6 +36,11 @@ export async function callProvider<S extends z.ZodType>(path: string, options: O
     }
     throw error
   }
+}
+
+/** The visitor's address, browser and language, as the provider is told them. */
+export function visitor(): Pick<CallOptions<z.ZodType>, 'clientIp' | 'userAgent' | 'locale'> {
+  return { clientIp: getRequestIP(), userAgent: getRequestHeader('user-agent'), locale: requestLocale() }
 }
 
 /** The page the visitor is on: the request itself when rendering, the referring page for a server-function call. */

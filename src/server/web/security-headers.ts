@@ -5,6 +5,7 @@
  * checks them. See docs/decisions/0012-content-security-policy.md.
  */
 import { randomBytes } from 'node:crypto'
+import { captchaCspSources } from '~/contract/captcha-widgets'
 
 /** A fresh CSP nonce: 128 random bits, base64. One per HTML response, never reused. */
 export function createNonce(): string {
@@ -39,21 +40,44 @@ function sameHostWebSocket(publicUrl: string): string {
   return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`
 }
 
+/** A realtime WebSocket origin elsewhere than the site (`realtimeSocketEndpoint`), e.g. hosted Pusher. */
+export interface RealtimeSocketPolicy {
+  host: string
+  port: number | undefined
+  tls: boolean
+}
+
+const webSocketOrigin = (socket: RealtimeSocketPolicy) => `${socket.tls ? 'wss:' : 'ws:'}//${socket.host}${socket.port ? `:${socket.port}` : ''}`
+
+/** The configured captcha (`CAPTCHA_PROVIDER`, `CAPTCHA_SCRIPT_URL`): reCAPTCHA and Turnstile widgets need their origins allowed. */
+export interface CaptchaPolicy {
+  provider: string
+  scriptUrl?: string | undefined
+}
+
+const withSources = (head: string, sources: string[] | undefined) => (sources?.length ? `${head} ${sources.join(' ')}` : head)
+
 /**
  * The enforced policy of an HTML page. Scripts run only with this response's nonce, or when a
  * nonced script loads them ('strict-dynamic': the code-split chunks and their preloads); no
  * inline script, `eval` or script URL from elsewhere. Styles: same-origin stylesheets, nonced
  * `<style>` elements and sonner's (by hash); no 'unsafe-inline'.
+ *
+ * With reCAPTCHA or Turnstile configured (and only then), their origins join `script-src`
+ * (for browsers without 'strict-dynamic'; the others load the widget because our nonced code
+ * inserts it), `frame-src` (the widget's iframe) and `connect-src`; see `captchaCspSources`.
  */
-export function documentContentSecurityPolicy(options: { nonce: string; publicUrl: string }): string {
+export function documentContentSecurityPolicy(options: { nonce: string; publicUrl: string; captcha?: CaptchaPolicy; realtime?: RealtimeSocketPolicy | undefined }): string {
   const nonce = `'nonce-${checkedNonce(options.nonce)}'`
+  const captcha = options.captcha ? captchaCspSources(options.captcha.provider, options.captcha.scriptUrl) : undefined
   const directives = [
     "default-src 'self'",
-    `script-src 'self' ${nonce} 'strict-dynamic'`,
+    withSources(`script-src 'self' ${nonce} 'strict-dynamic'`, captcha?.script),
     `style-src 'self' ${nonce} ${SONNER_STYLE_HASHES.map((hash) => `'${hash}'`).join(' ')}`,
     "img-src 'self' data:",
     "font-src 'self'",
-    `connect-src 'self' ${sameHostWebSocket(options.publicUrl)}`,
+    withSources(`connect-src 'self' ${options.realtime ? webSocketOrigin(options.realtime) : sameHostWebSocket(options.publicUrl)}`, captcha?.connect),
+    ...(captcha ? [withSources("frame-src 'self'", captcha.frame)] : []),
     "frame-ancestors 'none'",
     "base-uri 'none'",
     "object-src 'none'",
@@ -73,10 +97,12 @@ export const DATA_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors
  * Every security header of a response. `nonce` is given for pages (HTML) and selects the
  * document policy; without it the response gets the data policy.
  */
-export function securityHeaders(options: { publicUrl: string; nonce?: string }): Record<string, string> {
+export function securityHeaders(options: { publicUrl: string; nonce?: string; captcha?: CaptchaPolicy; realtime?: RealtimeSocketPolicy | undefined }): Record<string, string> {
   const headers: Record<string, string> = {
     'content-security-policy':
-      options.nonce === undefined ? DATA_CONTENT_SECURITY_POLICY : documentContentSecurityPolicy({ nonce: options.nonce, publicUrl: options.publicUrl }),
+      options.nonce === undefined
+        ? DATA_CONTENT_SECURITY_POLICY
+        : documentContentSecurityPolicy({ nonce: options.nonce, publicUrl: options.publicUrl, realtime: options.realtime, ...(options.captcha ? { captcha: options.captcha } : {}) }),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',

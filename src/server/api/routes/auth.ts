@@ -1,14 +1,10 @@
 import { z } from 'zod'
 import { AuthSession, Done, EmailCheckInput, EmailCheckResult, LoginInput, RegisterInput, ResetPasswordInput, ResetRequestInput, UserLookup } from '~/contract/auth'
-import { toUser, type RequestMeta } from '../../auth/accounts'
+import { toUser } from '../../auth/accounts'
 import { ApiError } from '../errors'
-import { defineRoute, type RouteContext } from '../route'
+import { requestMeta as meta } from '../request-meta'
+import { defineRoute } from '../route'
 import { requireCaptcha } from './engagement'
-
-/** What the accounts service needs to know about the caller. */
-function meta(ctx: Pick<RouteContext<unknown, unknown, unknown>, 'clientIp' | 'request' | 'locale'>): RequestMeta {
-  return { ip: ctx.clientIp, userAgent: ctx.request.headers.get('user-agent') ?? undefined, locale: ctx.locale }
-}
 
 /** Accounts (spec §7): registration, sign-in, the current user, sign-out, e-mail check, password reset. */
 export const authRoutes = [
@@ -56,6 +52,7 @@ export const authRoutes = [
     tag: 'auth',
     summary: 'Ends the session of the bearer token.',
     auth: 'user',
+    beforeSecondFactor: true,
     response: Done,
     handler: async ({ bearer, deps }) => {
       await deps.accounts.logout(bearer)

@@ -1,0 +1,73 @@
+import { z } from 'zod'
+import { PASSWORD_MAX, PASSWORD_MIN, phoneNumber, User } from './auth'
+
+/**
+ * Shapes of the account calls: profile, e-mail change and confirmation, password change,
+ * sessions, deletion. Messages are keys the API translates (see `src/server/api/messages.ts`).
+ * Browser code imports the types only (decision 6).
+ */
+
+const email = z.string().trim().toLowerCase().pipe(z.email().max(254))
+const name = z.string().trim().min(1).max(80)
+/** A password typed to prove it is the account holder: checked against the stored hash, never against the rules. */
+const currentPassword = z.string().min(1).max(PASSWORD_MAX * 4)
+const newPassword = z.string().min(PASSWORD_MIN, 'password_too_short').max(PASSWORD_MAX * 4, 'password_too_long')
+
+/** `PATCH /account/profile`: every other field of the user (e-mail, flags) is ignored, never assigned. */
+export const ProfileUpdateInput = z.object({
+  first_name: name,
+  last_name: name,
+  /** Empty or missing removes the number. */
+  phone_number: phoneNumber.optional(),
+})
+export type ProfileUpdateInput = z.infer<typeof ProfileUpdateInput>
+
+/** `GET /account/profile` and `PATCH /account/profile` answer the user. */
+export const Profile = User
+export type Profile = z.infer<typeof Profile>
+
+/** `POST /account/email-change`: the new address and the current password (re-authentication, ASVS 7.5.1). */
+export const EmailChangeInput = z.object({ email, password: currentPassword })
+
+/** `POST /auth/email/confirm`: the token of a mailed link. */
+export const EmailConfirmInput = z.object({ token: z.string().min(20).max(200) })
+export const EmailConfirmResult = z.object({
+  /** `verify`: the address of the account is confirmed; `change`: the account now uses this address. */
+  purpose: z.enum(['verify', 'change']),
+  email: z.string(),
+})
+export type EmailConfirmResult = z.infer<typeof EmailConfirmResult>
+
+/** `POST /account/password`. */
+export const PasswordChangeInput = z
+  .object({ current_password: currentPassword, password: newPassword, password_confirmation: z.string().max(PASSWORD_MAX * 4) })
+  .refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: 'mismatch' })
+
+export const PasswordChangeResult = z.object({
+  ok: z.literal(true),
+  /** How many other sessions were ended. */
+  revoked_sessions: z.number().int().nonnegative(),
+})
+
+/** One active session of the caller. */
+export const AccountSession = z.object({
+  id: z.uuid(),
+  /** A short summary of the browser and system, e.g. "Chrome on Windows", in the language asked for. */
+  device: z.string(),
+  ip: z.string().nullable(),
+  created_at: z.iso.datetime({ offset: true }),
+  last_used_at: z.iso.datetime({ offset: true }),
+  /** The session of the bearer that asked. */
+  current: z.boolean(),
+})
+export type AccountSession = z.infer<typeof AccountSession>
+
+export const AccountSessionList = z.object({ data: z.array(AccountSession) })
+export type AccountSessionList = z.infer<typeof AccountSessionList>
+
+export const SessionIdParams = z.object({ id: z.uuid() })
+
+export const RevokedSessions = z.object({ revoked: z.number().int().nonnegative() })
+
+/** `POST /account/delete`: the password confirms the holder's intent. */
+export const AccountDeleteInput = z.object({ password: currentPassword })

@@ -1,0 +1,92 @@
+import type { TwoFactorProviderCode } from './constants'
+
+/**
+ * Realtime contract without zod, for browser code and the server alike: channel names, the
+ * provider API paths that authorize them, and the names and payload types of the events the
+ * backend pushes. The zod schemas that check payloads before publishing are in
+ * `realtime-events.ts` (server side); they are tied to the types below.
+ */
+
+/** Provider API paths (under `/api/v1`) that sign channel subscriptions and user sign-ins. */
+export const PUSHER_AUTH_PATH = '/pusher/auth'
+export const PUSHER_USER_AUTH_PATH = '/pusher/user-auth'
+
+/** The characters a channel name may use (Pusher's own set) and its longest length. */
+export const CHANNEL_NAME_PATTERN = /^[A-Za-z0-9_\-=@,.;]+$/
+export const MAX_CHANNEL_NAME_LENGTH = 200
+
+const PRIVATE_USER_PREFIX = 'private-user-'
+const PRESENCE_USER_PREFIX = 'presence-user-'
+
+/** The private channel of one user: every event the backend pushes to that user goes here. */
+export function privateUserChannel(userId: string): string {
+  return `${PRIVATE_USER_PREFIX}${userId}`
+}
+
+/**
+ * The presence channel of one user's own devices: members are counted per user, so the
+ * backend can ask whether the user is online (`user_count`), and tabs see each other.
+ */
+export function presenceUserChannel(userId: string): string {
+  return `${PRESENCE_USER_PREFIX}${userId}`
+}
+
+/** The user id a per-user channel belongs to, or undefined for any other channel. */
+export function userOfChannel(channel: string): { kind: 'private' | 'presence'; userId: string } | undefined {
+  if (channel.startsWith(PRIVATE_USER_PREFIX) && channel.length > PRIVATE_USER_PREFIX.length) {
+    return { kind: 'private', userId: channel.slice(PRIVATE_USER_PREFIX.length) }
+  }
+  if (channel.startsWith(PRESENCE_USER_PREFIX) && channel.length > PRESENCE_USER_PREFIX.length) {
+    return { kind: 'presence', userId: channel.slice(PRESENCE_USER_PREFIX.length) }
+  }
+  return undefined
+}
+
+/** Every event the backend pushes to a user's private channel. Features add theirs here. */
+export const realtimeEventNames = ['account.signed-in', 'account.two-factor-changed'] as const
+export type RealtimeEventName = (typeof realtimeEventNames)[number]
+
+
+/** The payload of each event, as the browser receives it (`channel.bind(name, (payload) => …)`). */
+export interface RealtimeEventPayloads {
+  /** A new sign-in to the account from another device. */
+  'account.signed-in': {
+    /** A short summary of the user agent, e.g. `Firefox on Windows`. */
+    device: string
+    /** The address the sign-in came from, when known. */
+    ip: string | null
+    /** ISO 8601 time of the sign-in. */
+    at: string
+  }
+  /** Two-factor authentication was turned on or off. */
+  'account.two-factor-changed': {
+    enabled: boolean
+    provider_code?: TwoFactorProviderCode
+    at: string
+  }
+}
+
+export function isRealtimeEventName(name: string): name is RealtimeEventName {
+  return (realtimeEventNames as readonly string[]).includes(name)
+}
+
+/** The public realtime settings that say where browsers open their WebSocket. */
+export interface RealtimeEndpointSettings {
+  PUSHER_HOST?: string | undefined
+  PUSHER_PORT?: number | '' | undefined
+  PUSHER_WS_HOST?: string | undefined
+  PUSHER_WS_PORT?: number | '' | undefined
+  PUSHER_SCHEME: 'http' | 'https'
+}
+
+/**
+ * Where browsers open the realtime WebSocket: `PUSHER_WS_HOST` (else `PUSHER_HOST`) with its
+ * port, or undefined for the embedded server on the page's own origin. One rule for the
+ * browser's pusher-js options and the server's Content-Security-Policy.
+ */
+export function realtimeSocketEndpoint(settings: RealtimeEndpointSettings): { host: string; port: number | undefined; tls: boolean } | undefined {
+  const host = settings.PUSHER_WS_HOST || settings.PUSHER_HOST
+  if (!host) return undefined
+  const port = settings.PUSHER_WS_HOST ? settings.PUSHER_WS_PORT : settings.PUSHER_PORT
+  return { host, port: port === '' || port === undefined ? undefined : port, tls: settings.PUSHER_SCHEME === 'https' }
+}

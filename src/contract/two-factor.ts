@@ -1,0 +1,78 @@
+import { z } from 'zod'
+import { AuthSession } from './auth'
+import { TWO_FACTOR_PROVIDERS } from './constants'
+
+/**
+ * Shapes of the two-factor calls (spec §3, §7). The spec's `user_agent` and `user_ip` fields
+ * describe the visitor's device when the web app calls on their behalf; the API falls back to
+ * the request's own headers.
+ */
+
+export { TWO_FACTOR_PROVIDERS }
+export const TwoFactorProviderCode = z.enum(TWO_FACTOR_PROVIDERS)
+export type TwoFactorProviderCode = z.infer<typeof TwoFactorProviderCode>
+
+const captchaToken = z.string().max(4096)
+const device = { user_agent: z.string().max(512).optional(), user_ip: z.string().max(64).optional() }
+/** Six digits from an app or an e-mail; spaces people type are removed. */
+const code = z
+  .string()
+  .transform((v) => v.replace(/\s/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'code_format'))
+
+export const TwoFactorProviders = z.object({
+  data: z.array(z.object({ code: TwoFactorProviderCode, is_default: z.boolean() })),
+})
+
+/** The user's second factor, or null when none is set up. */
+export const UserTwoFactorProvider = z.object({
+  data: z.object({ provider_code: TwoFactorProviderCode, enabled_at: z.iso.datetime({ offset: true }) }).nullable(),
+})
+
+/** An authenticator enrolment: the secret (for typing by hand), its `otpauth://` URI and the QR code as SVG. */
+export const TwoFactorQrCode = z.object({ secret: z.string(), otpauth_url: z.string(), qr_code_svg: z.string() })
+
+export const VerifyCodeInput = z.object({
+  token: captchaToken,
+  two_factor_code: code,
+  /** The secret shown at enrolment: when given, it must be the one being enrolled (a stale tab cannot enrol an old QR code). */
+  secret: z.string().max(64).optional(),
+  provider_code: TwoFactorProviderCode,
+  ...device,
+})
+
+/**
+ * A verified code. The session is replaced (a new token, so one captured before the second
+ * factor is useless); at enrolment the recovery key is shown this once.
+ */
+export const VerifyCodeResult = z.object({ verified: z.literal(true), recovery_key: z.string().nullable(), session: AuthSession })
+export type VerifyCodeResult = z.infer<typeof VerifyCodeResult>
+
+export const CheckActiveSessionInput = z.object(device)
+export const TwoFactorSessionState = z.object({
+  is_two_factor_auth_enabled: z.boolean(),
+  is_two_factor_enabled_for_user: z.boolean(),
+  is_active: z.boolean(),
+  is_two_factor_auth_required: z.boolean(),
+})
+
+export const GenerateCodeInput = z.object({
+  token: captchaToken,
+  provider_code: z.literal('email'),
+  /** `sign_in`: the second factor (and e-mail enrolment); `confirm`: a fresh code to change security settings. */
+  purpose: z.enum(['sign_in', 'confirm']).default('sign_in'),
+  ...device,
+})
+export const GenerateCodeResult = z.object({ sent: z.literal(true), expires_in: z.number().int() })
+
+export const RemoveInput = z.object({
+  token: captchaToken,
+  recovery_key: z.string().trim().min(16).max(64),
+  provider_code: TwoFactorProviderCode.optional(),
+})
+export const RemoveResult = z.object({ is_removed: z.boolean() })
+
+/** Turning two-factor off from the security page: the current password, or a fresh code. */
+export const DisableInput = z
+  .object({ password: z.string().max(512).optional(), two_factor_code: code.optional() })
+  .refine((v) => Boolean(v.password) || Boolean(v.two_factor_code), { path: ['password'], message: 'confirmation_required' })

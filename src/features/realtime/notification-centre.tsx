@@ -1,0 +1,93 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Popover } from 'radix-ui'
+import { formatDate } from '~/i18n/dates'
+import { isLocale } from '~/i18n/locales'
+import type { ConnectionState } from './connection'
+import { describeEvent } from './event-messages'
+import { liveUpdates, useLiveUpdates } from './live-updates'
+
+/** The connection state in words, unobtrusively: a dot in the header button, a sentence in the panel. */
+function useStateLabel(state: ConnectionState | null): string {
+  const { t } = useLingui()
+  switch (state) {
+    case 'connected':
+      return t`Live updates are on.`
+    case 'connecting':
+    case 'initialized':
+    case null:
+      return t`Connecting to live updates…`
+    case 'unavailable':
+      return t`Live updates are unavailable; we keep trying.`
+    case 'failed':
+      return t`Live updates are not supported by this browser.`
+    case 'disconnected':
+      return t`Live updates are paused; reconnecting…`
+  }
+}
+
+/**
+ * The notification centre of a signed-in visitor: a header button with the number of unread
+ * notifications and the connection state, opening the list of what arrived in this visit.
+ */
+export function NotificationCentre() {
+  const { t, i18n } = useLingui()
+  const { state, notifications } = useLiveUpdates()
+  const { markAllRead, clear } = liveUpdates
+  const unread = notifications.filter((n) => !n.read).length
+  const stateLabel = useStateLabel(state)
+  const locale = isLocale(i18n.locale) ? i18n.locale : 'ro'
+  const label = unread > 0 ? t`Notifications, ${unread} unread` : t`Notifications`
+  return (
+    <Popover.Root onOpenChange={(open) => (open ? undefined : markAllRead())}>
+      <Popover.Trigger className="icon-button notification-button" aria-label={label} data-state-live={state ?? 'connecting'}>
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+          <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+        </svg>
+        {unread > 0 ? (
+          <span className="notification-button__count" aria-hidden="true">
+            {unread}
+          </span>
+        ) : null}
+        <span className={`live-dot live-dot--${state === 'connected' ? 'on' : 'off'}`} aria-hidden="true" />
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content className="notification-panel" align="end" sideOffset={8} aria-label={t`Notifications`}>
+          <div className="notification-panel__head">
+            <h2>
+              <Trans>Notifications</Trans>
+            </h2>
+            {notifications.length > 0 ? (
+              <button type="button" className="link-button" onClick={clear}>
+                <Trans>Clear</Trans>
+              </button>
+            ) : null}
+          </div>
+          <p className="notification-panel__state muted" role="status" data-connection-state={state ?? 'connecting'}>
+            {stateLabel}
+          </p>
+          {notifications.length === 0 ? (
+            <p className="empty-state">
+              <Trans>Nothing new. Sign-ins to your account and changes to its security show up here as they happen.</Trans>
+            </p>
+          ) : (
+            <ul className="notification-list">
+              {notifications.map((item) => {
+                const message = describeEvent(item.event, i18n)
+                return (
+                  <li key={item.id} className={item.read ? 'notification' : 'notification notification--unread'}>
+                    <p className="notification__title">{message.title}</p>
+                    {message.detail ? <p className="notification__detail">{message.detail}</p> : null}
+                    <p className="notification__time muted">
+                      <time dateTime={item.receivedAt}>{formatDate(item.receivedAt, locale, 'time')}</time>
+                    </p>
+                  </li>
+                )
+              })}
+            </ul>
+          )}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  )
+}

@@ -1,0 +1,90 @@
+/**
+ * One client connection: its socket id, the channels it joined, the signed-in user, liveness,
+ * the client-event rate window, and a queue that handles its messages one at a time (a
+ * subscribe may wait on Redis; what the client sent next must wait for it).
+ */
+import type { WebSocket } from 'ws'
+import { log } from '../log'
+import { Code, errorFrame } from './protocol'
+
+export interface Membership {
+  /** Presence only: the member's user id as stored (a string) and as the client gave it. */
+  userId: string
+  rawUserId: unknown
+  /** `user_info` as JSON text (`null` when none was given). */
+  info: string
+}
+
+export interface SignedInUser {
+  id: string
+  /** `user_info` of the sign-in, used as presence info when a channel is joined without channel_data. */
+  info: unknown
+}
+
+export class Connection {
+  /** Channels joined, with the presence membership where there is one. */
+  readonly channels = new Map<string, Membership | undefined>()
+  user: SignedInUser | undefined
+  lastSeen = Date.now()
+  /** When the server pinged a silent client; 0 when it has not. */
+  pingedAt = 0
+  closed = false
+  private queue: Promise<void> = Promise.resolve()
+  private windowStart = 0
+  private eventsInWindow = 0
+
+  constructor(
+    readonly socketId: string,
+    private readonly ws: WebSocket,
+    private readonly maxBufferedBytes: number,
+  ) {}
+
+  /** Sends a text frame (a string, or its UTF-8 bytes prepared once for many sockets). */
+  send(text: string | Buffer): void {
+    if (this.closed) return
+    if (this.ws.bufferedAmount > this.maxBufferedBytes) {
+      // The client does not read: drop it rather than hold its backlog in memory.
+      this.close(Code.overCapacity, 'Client too slow, reconnect later')
+      return
+    }
+    this.ws.send(text, { binary: false })
+  }
+
+  /** Sends `pusher:error` then closes with the same code. */
+  refuse(code: number, message: string): void {
+    this.send(errorFrame(code, message))
+    this.close(code, message)
+  }
+
+  close(code: number, reason: string): void {
+    if (this.closed) return
+    this.closed = true
+    this.ws.close(code, reason.slice(0, 120))
+  }
+
+  /** Closes at once, without the closing handshake (a client that stopped answering). */
+  terminate(): void {
+    this.closed = true
+    this.ws.terminate()
+  }
+
+  ping(): void {
+    if (!this.closed) this.ws.ping()
+  }
+
+  /** Runs `task` after every task queued before it on this connection. */
+  enqueue(task: () => Promise<void> | void): Promise<void> {
+    this.queue = this.queue.then(task).catch((error: unknown) => log.error('realtime.message_failed', { socket: this.socketId, error }))
+    return this.queue
+  }
+
+  /** Counts a client event against `perSecond`; false when it is over the limit. */
+  takeClientEvent(perSecond: number, now = Date.now()): boolean {
+    if (now - this.windowStart >= 1000) {
+      this.windowStart = now
+      this.eventsInWindow = 0
+    }
+    this.eventsInWindow++
+    return this.eventsInWindow <= perSecond
+  }
+}

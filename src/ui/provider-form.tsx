@@ -1,0 +1,60 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState, type FormEvent, type ReactNode } from 'react'
+import { captchaToken, type CaptchaProvider } from '~/captcha/captcha-token'
+import { useCaptchaWidget } from '~/captcha/use-captcha-widget'
+import type { FormResult } from '~/contract/form-result'
+import type { FieldErrors } from './form-field'
+import { notify, notifyFieldErrors } from './toaster'
+
+/**
+ * Submits a form to a server function that answers a `FormResult`: the form's values (plus a
+ * captcha `token` when `captcha` names a provider; reCAPTCHA and Turnstile get `captchaAction`
+ * and the form as the place for a challenge) go out; a 422 field map comes back as one
+ * toast per field and marks on the fields (spec §5). Every form of the site goes through here.
+ */
+export function useProviderForm<T>(
+  send: (values: Record<string, string>) => Promise<FormResult<T>>,
+  onDone: (data: T, form: HTMLFormElement) => Promise<void> | void,
+  options: { captcha?: CaptchaProvider; captchaAction?: string; failureMessage?: string } = {},
+) {
+  const { t } = useLingui()
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [busy, setBusy] = useState(false)
+  const widget = useCaptchaWidget()
+  async function submit(form: HTMLFormElement) {
+    const values = Object.fromEntries(new FormData(form)) as Record<string, string>
+    setBusy(true)
+    try {
+      if (options.captcha) values.token = await captchaToken(options.captcha, { ...widget, action: options.captchaAction, container: form })
+      const result = await send(values)
+      if (!result.ok) {
+        setErrors(result.fields)
+        notifyFieldErrors(result.fields)
+        return
+      }
+      setErrors({})
+      await onDone(result.data, form)
+    } catch {
+      notify('error', options.failureMessage ?? t`Something went wrong. Please try again.`)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return {
+    errors,
+    busy,
+    onSubmit: (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault()
+      void submit(event.currentTarget)
+    },
+  }
+}
+
+/** The submit button of a provider form: disabled, with a waiting label, while the call runs. */
+export function SubmitButton({ busy, children, className = 'button' }: { busy: boolean; children: ReactNode; className?: string }) {
+  return (
+    <button type="submit" className={className} disabled={busy}>
+      {busy ? <Trans>Please wait…</Trans> : children}
+    </button>
+  )
+}

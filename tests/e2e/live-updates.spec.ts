@@ -1,0 +1,63 @@
+import { expect, test, type Page } from '@playwright/test'
+import { email, password, registerThroughApi, signIn } from './support-accounts'
+import { expectNoSeriousAxeViolations, waitForHydration, withConsentCookie } from './support'
+
+test.beforeEach(async ({ context }) => withConsentCookie(context))
+test.describe.configure({ timeout: 60_000 })
+
+/** The header's notification button: its name says how many are unread. */
+const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notificări/ })
+
+async function expectConnected(page: Page) {
+  await expect(bell(page)).toHaveAttribute('data-state-live', 'connected', { timeout: 15_000 })
+}
+
+test('signed in in two tabs, a sign-in elsewhere shows a notification in both', async ({ page, context, request, browser }) => {
+  const address = email()
+  await registerThroughApi(page, request, address)
+  const second = await context.newPage()
+  await second.goto('/account/profile')
+  await waitForHydration(second)
+  await expectConnected(page)
+  await expectConnected(second)
+  await expect(bell(page)).toHaveAccessibleName('Notificări')
+
+  // Another device signs in to the same account.
+  const phone = await browser.newContext({ locale: 'ro-RO', userAgent: 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36' })
+  await withConsentCookie(phone)
+  const phonePage = await phone.newPage()
+  await phonePage.goto('/authenticate')
+  await waitForHydration(phonePage)
+  await signIn(phonePage, address, password)
+  await expect(phonePage).toHaveURL(/\/account\/orders$/, { timeout: 15_000 })
+
+  for (const tab of [page, second]) {
+    await expect(tab.locator('[data-sonner-toast][data-type="warning"]')).toContainText('Autentificare nouă de pe Chrome pe Android', { timeout: 15_000 })
+    await expect(bell(tab)).toHaveAccessibleName('Notificări, 1 necitite')
+  }
+
+  // The notification centre lists it, says the connection is live, and marks it read once seen.
+  await bell(page).click()
+  const panel = page.getByRole('dialog', { name: 'Notificări' })
+  await expect(panel.getByRole('status')).toHaveText('Actualizările în timp real sunt active.')
+  await expect(panel.getByRole('listitem')).toHaveCount(1)
+  await expect(panel.getByRole('listitem')).toContainText('Dacă nu ați fost dumneavoastră')
+  await expectNoSeriousAxeViolations(page, 'notification centre')
+  await page.keyboard.press('Escape')
+  await expect(bell(page)).toHaveAccessibleName('Notificări')
+  // What arrived survives a reload of the tab.
+  await second.reload()
+  await waitForHydration(second)
+  await expect(bell(second)).toHaveAccessibleName('Notificări, 1 necitite')
+  await phone.close()
+})
+
+test('a visitor who is not signed in opens no realtime connection', async ({ page }) => {
+  const sockets: string[] = []
+  page.on('websocket', (socket) => sockets.push(socket.url()))
+  await page.goto('/')
+  await waitForHydration(page)
+  await page.waitForTimeout(1000)
+  expect(sockets).toEqual([])
+  await expect(page.getByRole('button', { name: /^Notificări/ })).toHaveCount(0)
+})

@@ -1,0 +1,90 @@
+/**
+ * A second production server with settings of its own, for the browser tests that need a
+ * configuration the shared server (playwright.config.ts) must not have: Google sign-in pointed
+ * at a local fake Google, reCAPTCHA or Turnstile pointed at a local fake. It runs the same
+ * build (`dist/`) on a free port with a fresh data folder, only while the spec that started it
+ * runs (`test.beforeAll` / `test.afterAll`), so the other specs and the shared server are untouched.
+ */
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import type { BrowserContext } from '@playwright/test'
+import { settings } from '../../app.config'
+
+export interface AppServer {
+  url: string
+  dataDir: string
+  /** The server's CAPTCHA_SECRET and other generated secrets (APP_ENV=test keeps them in its data folder). */
+  secrets(): Record<string, string>
+  stop(): Promise<void>
+}
+
+/** A port nobody listens on right now (the kernel picks it). */
+export async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  if (!address || typeof address === 'string') throw new Error('no port')
+  return address.port
+}
+
+/** Starts `src/server/http/serve.ts` with `settings` over a test baseline, and waits until it is ready. */
+export async function startAppServer(overrides: Record<string, string>): Promise<AppServer> {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'asiguro-e2e-own-'))
+  // The runner's environment minus every application setting, so only what is set here applies.
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !(name in settings)))
+  const child = spawn('node_modules/.bin/tsx', ['src/server/http/serve.ts'], {
+    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', APP_ENV: 'test', ...overrides },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const keep = (chunk: Buffer) => (output = `${output}${chunk.toString()}`.slice(-20_000))
+  child.stdout.on('data', keep)
+  child.stderr.on('data', keep)
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
+      await exited
+      clearTimeout(timer)
+    }
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop()
+      throw new Error(`the server with its own settings stopped (${child.exitCode}):\n${output}`)
+    }
+    const ready = await fetch(`${url}/api/v1/ready`).then(
+      (response) => response.ok,
+      () => false,
+    )
+    if (ready) break
+    if (Date.now() > deadline) {
+      await stop()
+      throw new Error(`the server with its own settings did not get ready in 60 s:\n${output}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+
+  return {
+    url,
+    dataDir,
+    secrets: () => JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as Record<string, string>,
+    stop,
+  }
+}
+
+/** The visitor chose cookies already (the banner stays closed), on that server's origin. */
+export async function withConsentCookieFor(context: BrowserContext, url: string): Promise<void> {
+  await context.addCookies([{ name: 'cookie_consent', value: '1.p0a0m0', url }])
+}

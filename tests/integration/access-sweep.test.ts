@@ -1,0 +1,115 @@
+/**
+ * Access control of the whole provider API, generated from its route table, so a new route
+ * cannot be forgotten: every route is public on purpose (listed below), for the operator
+ * (token), or for a signed-in user (bearer). Private routes answer 401 without a valid
+ * session; routes that name a user's object answer 404 to another user, never 403 or 200.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RouteDef } from '~/server/api/route'
+import { startTestApi, type TestApi } from '../support/api'
+import { bearer, json, registerUser } from '../support/accounts'
+
+/** Routes anyone may call. Adding one here is a decision: say why in its route's summary. */
+const PUBLIC_ROUTES = new Set([
+  'GET /health',
+  'GET /ready',
+  'GET /openapi.json',
+  'GET /docs',
+  'GET /languages',
+  'GET /products',
+  'GET /products/{code}',
+  'GET /maintenances/status',
+  'GET /redirects',
+  'GET /partners/{code}',
+  'GET /captcha/challenge',
+  'POST /cookie-consents',
+  'POST /contact-messages',
+  'POST /analytics/page-views',
+  'POST /auth/register',
+  'POST /auth/login',
+  'POST /auth/social/authentications/google',
+  'GET /auth/user',
+  'POST /users/email-existence-check',
+  'POST /auth/generate-reset-token',
+  'POST /auth/reset-password',
+  'POST /auth/email/confirm', // the token of the mailed link is the credential
+  'GET /two-factor-auth-providers',
+  'GET /dev/mailbox', // development mailbox: answers 404 in production (tested in auth-api)
+])
+
+/**
+ * For each private route that names an object in its path: makes an object of `owner` and
+ * answers the path parameters (and a valid body) that reach it. A private route with path
+ * parameters and no entry here fails the sweep.
+ */
+type OwnedFixture = (t: TestApi, owner: { token: string }) => Promise<{ params: Record<string, string>; body?: unknown }>
+const OWNED_OBJECTS: Record<string, OwnedFixture> = {
+  // A session of the owner's other than the one making the call (the id comes from the owner's own list).
+  'DELETE /account/sessions/{id}': async (t, owner) => {
+    const list = (await (await t.call('/account/sessions', { headers: bearer(owner.token) })).json()) as { data: { id: string }[] }
+    return { params: { id: list.data[0]!.id } }
+  },
+}
+
+const key = (route: RouteDef) => `${route.method} ${route.path}`
+const fill = (path: string, params: Record<string, string>) => path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? `missing-${name}`))
+const sample = (path: string) => path.replace(/\{(\w+)\}/g, 'x1')
+
+describe('access sweep of the provider API', () => {
+  let t: TestApi
+  beforeAll(async () => {
+    t = await startTestApi('pglite')
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  it('knows every route: public on purpose, operator or signed-in', () => {
+    const unclassified = t.api.routes.filter((r) => !r.auth && !PUBLIC_ROUTES.has(key(r))).map(key)
+    expect(unclassified, 'routes without `auth` that are not listed as public').toEqual([])
+    const stale = [...PUBLIC_ROUTES].filter((k) => !t.api.routes.some((r) => key(r) === k))
+    expect(stale, 'listed public routes that no longer exist').toEqual([])
+  })
+
+  it('answers 401 to every private route without a session, with a bad token, and with an ended session', async () => {
+    const { session } = await registerUser(t)
+    const ended = (await registerUser(t)).session.access_token
+    expect((await t.call('/auth/logout', { method: 'POST', headers: bearer(ended) })).status).toBe(200)
+    const privateRoutes = t.api.routes.filter((r) => r.auth === 'user')
+    expect(privateRoutes.length).toBeGreaterThan(5)
+    for (const route of privateRoutes) {
+      for (const headers of [{}, bearer('x'.repeat(43)), bearer(ended)]) {
+        const res = await t.call(sample(route.path), { method: route.method, headers: { ...headers, 'content-type': 'application/json' }, ...(route.method === 'GET' ? {} : { body: '{}' }) })
+        expect(res.status, `${key(route)} with ${JSON.stringify(headers).slice(0, 40)}`).toBe(401)
+      }
+    }
+    // Sanity: the live session does get through the same checks.
+    expect((await t.call('/auth/two-factor/check-active-session', json({}, bearer(session.access_token)))).status).toBe(200)
+  })
+
+  it('answers 401 to every operator route without the operator token or with a user token', async () => {
+    const { session } = await registerUser(t)
+    const operatorRoutes = t.api.routes.filter((r) => r.auth === 'operator')
+    expect(operatorRoutes.length).toBeGreaterThan(5)
+    for (const route of operatorRoutes) {
+      for (const headers of [{}, bearer(session.access_token)]) {
+        const res = await t.call(sample(route.path), { method: route.method, headers: { ...headers, 'content-type': 'application/json' }, ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: '{}' }) })
+        expect(res.status, key(route)).toBe(401)
+      }
+    }
+  })
+
+  it('answers 404 to another user on every route that names a user’s object', async () => {
+    const owned = t.api.routes.filter((r) => r.auth === 'user' && r.path.includes('{'))
+    const withoutFixture = owned.map(key).filter((k) => !OWNED_OBJECTS[k])
+    expect(withoutFixture, 'private routes with path parameters need an OWNED_OBJECTS fixture').toEqual([])
+    for (const route of owned) {
+      const owner = (await registerUser(t)).session.access_token
+      const stranger = (await registerUser(t)).session.access_token
+      const { params, body } = await OWNED_OBJECTS[key(route)]!(t, { token: owner })
+      const init = (token: string): RequestInit => ({ method: route.method, headers: { ...bearer(token), 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
+      expect((await t.call(fill(route.path, params), init(stranger))).status, `${key(route)} as another user`).toBe(404)
+      expect((await t.call(fill(route.path, params), init(owner))).status, `${key(route)} as the owner`).not.toBe(404)
+    }
+  })
+})

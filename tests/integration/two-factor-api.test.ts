@@ -1,0 +1,243 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AuthSession, UserLookup } from '~/contract/auth'
+import { GenerateCodeResult, RemoveResult, TwoFactorProviders, TwoFactorQrCode, TwoFactorSessionState, UserTwoFactorProvider, VerifyCodeResult } from '~/contract/two-factor'
+import { emailCodes, twoFactors, users } from '~/server/db/schema'
+import { currentStep, totpCode } from '~/server/auth/totp'
+import { databaseKinds, startTestApi, type TestApi } from '../support/api'
+import { bearer, errorOf, fieldsOf, json, latestMail, login, registerUser } from '../support/accounts'
+
+describe.each(databaseKinds)('two-factor API on %s', (kind) => {
+  let t: TestApi
+  beforeAll(async () => {
+    t = await startTestApi(kind)
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  const state = async (token: string) => TwoFactorSessionState.parse(await (await t.call('/auth/two-factor/check-active-session', json({}, bearer(token)))).json())
+  const verify = (token: string, body: Record<string, unknown>) => t.call('/auth/two-factor/verify-code', json({ token: '', ...body }, bearer(token)))
+  const signIn = async (email: string) => {
+    const res = await login(t, email)
+    expect(res.status).toBe(200)
+    return AuthSession.parse(await res.json())
+  }
+  /** A private route that is not a two-factor call: refused while the second step is owed. */
+  const privateCall = (token: string) => t.call('/auth/two-factor/disable', json({ password: 'not checked before the gate' }, bearer(token)))
+
+  async function enrolAuthenticator(token: string) {
+    const qr = TwoFactorQrCode.parse(await (await t.call('/auth/two-factor/generate-qr-code?token=', { headers: bearer(token) })).json())
+    const step = currentStep()
+    const res = await verify(token, { two_factor_code: totpCode(qr.secret, step), provider_code: 'authenticator', secret: qr.secret })
+    expect(res.status, await res.clone().text()).toBe(200)
+    return { secret: qr.secret, step, result: VerifyCodeResult.parse(await res.json()), qr }
+  }
+
+  it('lists the providers', async () => {
+    const providers = TwoFactorProviders.parse(await (await t.call('/two-factor-auth-providers')).json())
+    expect(providers.data.map((p) => p.code)).toEqual(['authenticator', 'email'])
+  })
+
+  it('enrols an authenticator app, shows the recovery key once and replaces the session token', async () => {
+    const { session, email } = await registerUser(t)
+    expect(await state(session.access_token)).toEqual({ is_two_factor_auth_enabled: true, is_two_factor_enabled_for_user: false, is_active: true, is_two_factor_auth_required: false })
+
+    const { secret, result, qr } = await enrolAuthenticator(session.access_token)
+    expect(qr.otpauth_url).toContain(`secret=${secret}`)
+    expect(qr.qr_code_svg).toMatch(/^<svg/)
+    expect(result.recovery_key).toMatch(/^[0-9A-Z]{5}(-[0-9A-Z]{5}){3}$/)
+    expect(result.session.access_token).not.toBe(session.access_token)
+    expect(result.session.is_two_factor_enabled).toBe(true)
+    // The token from before the second step is worthless now.
+    expect(UserLookup.parse(await (await t.call('/auth/user', { headers: bearer(session.access_token) })).json())).toEqual({ data: null })
+    expect(await state(result.session.access_token)).toMatchObject({ is_two_factor_enabled_for_user: true, is_active: true })
+
+    // At rest: the secret sealed, the recovery key hashed with argon2id.
+    const [user] = await t.deps.database.db.select().from(users).where(eq(users.email, email))
+    const [row] = await t.deps.database.db.select().from(twoFactors).where(eq(twoFactors.userId, user!.id))
+    expect(row?.secretSealed).not.toContain(secret)
+    expect(row?.recoveryKeyHash).toMatch(/^\$argon2id\$/)
+    expect(JSON.stringify(row)).not.toContain(result.recovery_key!.replace(/-/g, ''))
+    const provider = UserTwoFactorProvider.parse(await (await t.call('/two-factor-auth-providers/user?token=', { headers: bearer(result.session.access_token) })).json())
+    expect(provider.data?.provider_code).toBe('authenticator')
+  })
+
+  it('asks the second step at the next sign-in, keeps private routes closed until then, and never accepts a code twice', async () => {
+    const { session, email } = await registerUser(t)
+    const { secret, step } = await enrolAuthenticator(session.access_token)
+
+    const pending = await signIn(email)
+    expect(pending.is_two_factor_enabled).toBe(true)
+    expect(await state(pending.access_token)).toMatchObject({ is_two_factor_enabled_for_user: true, is_active: false })
+    const gated = await privateCall(pending.access_token)
+    expect(gated.status).toBe(403)
+    expect((await errorOf(gated)).message).toBe('two_factor_required')
+
+    // The enrolment's code is spent: replaying it fails.
+    const replay = await verify(pending.access_token, { two_factor_code: totpCode(secret, step), provider_code: 'authenticator' })
+    expect(replay.status).toBe(422)
+    expect(Object.keys(await fieldsOf(replay))).toEqual(['two_factor_code'])
+
+    const next = totpCode(secret, step + 1)
+    const ok = await verify(pending.access_token, { two_factor_code: next, provider_code: 'authenticator' })
+    expect(ok.status).toBe(200)
+    const verified = VerifyCodeResult.parse(await ok.json())
+    expect(verified.recovery_key).toBeNull()
+    expect(verified.session.access_token).not.toBe(pending.access_token)
+    expect(await state(verified.session.access_token)).toMatchObject({ is_active: true })
+    expect((await privateCall(verified.session.access_token)).status).toBe(422) // through the gate; the password is wrong
+
+    // Another sign-in cannot reuse that code either.
+    const again = await signIn(email)
+    expect((await verify(again.access_token, { two_factor_code: next, provider_code: 'authenticator' })).status).toBe(422)
+  })
+
+  it('refuses an enrolment code for another secret than the one being set up', async () => {
+    const { session } = await registerUser(t)
+    const first = TwoFactorQrCode.parse(await (await t.call('/auth/two-factor/generate-qr-code', { headers: bearer(session.access_token) })).json())
+    const second = TwoFactorQrCode.parse(await (await t.call('/auth/two-factor/generate-qr-code', { headers: bearer(session.access_token) })).json())
+    expect(second.secret).not.toBe(first.secret)
+    const stale = await verify(session.access_token, { two_factor_code: totpCode(first.secret, currentStep()), provider_code: 'authenticator', secret: first.secret })
+    expect(stale.status).toBe(422)
+    const withoutSecret = await verify(session.access_token, { two_factor_code: totpCode(first.secret, currentStep()), provider_code: 'authenticator' })
+    expect(withoutSecret.status).toBe(422)
+  })
+
+  it('works with codes by e-mail: ten minutes, five guesses, once', async () => {
+    const { session, email } = await registerUser(t)
+    const send = (token: string) => t.call('/auth/two-factor/generate-code', json({ token: '', provider_code: 'email' }, bearer(token)))
+    const mailedCode = async () => (await latestMail(t, email, 'two-factor-code')).match(/\b(\d{6})\b/)?.[1] ?? ''
+
+    expect(GenerateCodeResult.parse(await (await send(session.access_token)).json())).toEqual({ sent: true, expires_in: 600 })
+    const enrolled = await verify(session.access_token, { two_factor_code: await mailedCode(), provider_code: 'email' })
+    expect(enrolled.status).toBe(200)
+    expect(VerifyCodeResult.parse(await enrolled.json()).recovery_key).not.toBeNull()
+
+    await t.deps.limiter.reset(`2fa:user:${await userId(email)}`)
+    const pending = await signIn(email)
+    expect((await send(pending.access_token)).status).toBe(200)
+    const code = await mailedCode()
+    const wrong = code === '000000' ? '111111' : '000000'
+    for (let i = 0; i < 5; i++) expect((await verify(pending.access_token, { two_factor_code: wrong, provider_code: 'email' })).status).toBe(422)
+    // Five wrong guesses void the code: the right value no longer works (the guess limit aside).
+    await t.deps.limiter.reset(`2fa:user:${await userId(email)}`)
+    expect((await verify(pending.access_token, { two_factor_code: code, provider_code: 'email' })).status).toBe(422)
+
+    // An expired code is refused.
+    expect((await send(pending.access_token)).status).toBe(200)
+    const expired = await mailedCode()
+    await t.deps.database.db.update(emailCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailCodes.userId, await userId(email)))
+    expect((await verify(pending.access_token, { two_factor_code: expired, provider_code: 'email' })).status).toBe(422)
+
+    expect((await send(pending.access_token)).status).toBe(429) // three codes per ten minutes
+    await t.deps.limiter.reset(`2fa-mail:user:${await userId(email)}`)
+    expect((await send(pending.access_token)).status).toBe(200)
+    const fresh = await mailedCode()
+    const ok = await verify(pending.access_token, { two_factor_code: fresh, provider_code: 'email' })
+    expect(ok.status).toBe(200)
+    const next = await signIn(email)
+    expect((await verify(next.access_token, { two_factor_code: fresh, provider_code: 'email' })).status).toBe(422) // spent
+  })
+
+  it('removes two-factor with the recovery key, once; a wrong key is refused', async () => {
+    const { session, email } = await registerUser(t)
+    const { result } = await enrolAuthenticator(session.access_token)
+    const pending = await signIn(email)
+    const remove = (key: string) => t.call('/auth/two-factor/remove', json({ token: '', recovery_key: key, provider_code: 'authenticator' }, bearer(pending.access_token)))
+
+    const wrong = await remove('AAAAA-BBBBB-CCCCC-DDDDD')
+    expect(wrong.status).toBe(422)
+    expect(Object.keys(await fieldsOf(wrong))).toEqual(['recovery_key'])
+    // Typed loosely: lower case, without dashes.
+    const ok = await remove(result.recovery_key!.toLowerCase().replace(/-/g, ' '))
+    expect(RemoveResult.parse(await ok.json())).toEqual({ is_removed: true })
+    expect(await state(pending.access_token)).toMatchObject({ is_two_factor_enabled_for_user: false, is_active: true })
+    expect((await remove(result.recovery_key!)).status).toBe(422)
+  })
+
+  it('turns two-factor off from the security page with the current password only', async () => {
+    const { session } = await registerUser(t)
+    const { result } = await enrolAuthenticator(session.access_token)
+    const token = result.session.access_token
+    const disable = (body: Record<string, unknown>) => t.call('/auth/two-factor/disable', json(body, bearer(token)))
+    const missing = await disable({})
+    expect(Object.keys(await fieldsOf(missing))).toEqual(['password'])
+    const wrong = await disable({ password: 'not my password at all' })
+    expect(wrong.status).toBe(422)
+    expect((await fieldsOf(wrong)).password).toEqual(['Parola nu este corectă.'])
+    expect(RemoveResult.parse(await (await disable({ password: 'blue cactus orbits 42 slowly' })).json())).toEqual({ is_removed: true })
+    expect(await state(token)).toMatchObject({ is_two_factor_enabled_for_user: false })
+  })
+
+  it('still asks the second step after a password reset (a reset never bypasses two-factor)', async () => {
+    const { session, email } = await registerUser(t)
+    await enrolAuthenticator(session.access_token)
+    expect((await t.call('/auth/generate-reset-token', json({ email, token: '' }))).status).toBe(200)
+    const link = new URL((await latestMail(t, email, 'password-reset')).match(/https?:\/\/\S+/)?.[0] ?? '')
+    const fresh = 'amber lanterns over sibiu'
+    const reset = await t.call('/auth/reset-password', json({ email, reset_token: link.searchParams.get('reset_token'), password: fresh, password_confirmation: fresh, token: '' }))
+    expect(reset.status).toBe(200)
+    const res = await login(t, email, fresh, '192.0.2.77')
+    const pending = AuthSession.parse(await res.json())
+    expect(pending.is_two_factor_enabled).toBe(true)
+    expect(await state(pending.access_token)).toMatchObject({ is_two_factor_enabled_for_user: true, is_active: false })
+    expect((await privateCall(pending.access_token)).status).toBe(403)
+  })
+
+  it('limits code guesses per user with 429 and Retry-After', async () => {
+    const { session } = await registerUser(t)
+    await t.call('/auth/two-factor/generate-qr-code', { headers: bearer(session.access_token) })
+    const statuses: number[] = []
+    for (let i = 0; i < 6; i++) statuses.push((await verify(session.access_token, { two_factor_code: '000000', provider_code: 'authenticator' })).status)
+    expect(statuses.slice(0, 5)).toEqual([422, 422, 422, 422, 422])
+    const limited = await verify(session.access_token, { two_factor_code: '000000', provider_code: 'authenticator' })
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+
+  it('needs a session for every two-factor call but the provider list', async () => {
+    for (const [path, init] of [
+      ['/auth/two-factor/generate-qr-code', {}],
+      ['/two-factor-auth-providers/user', {}],
+      ['/auth/two-factor/check-active-session', json({})],
+      ['/auth/two-factor/verify-code', json({ token: '', two_factor_code: '123456', provider_code: 'email' })],
+      ['/auth/two-factor/generate-code', json({ token: '', provider_code: 'email' })],
+      ['/auth/two-factor/remove', json({ token: '', recovery_key: 'AAAAA-BBBBB-CCCCC-DDDDD' })],
+      ['/auth/two-factor/disable', json({ password: 'x' })],
+    ] as const) {
+      expect((await t.call(path, init)).status, path).toBe(401)
+    }
+  })
+
+  async function userId(email: string): Promise<string> {
+    const [row] = await t.deps.database.db.select({ id: users.id }).from(users).where(eq(users.email, email))
+    return row!.id
+  }
+})
+
+describe('two-factor required site-wide', () => {
+  let t: TestApi
+  beforeAll(async () => {
+    t = await startTestApi('pglite', { TWO_FACTOR_REQUIRED: 'true' })
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  it('keeps an account without a second factor out of private routes until it sets one up', async () => {
+    const { session } = await registerUser(t)
+    expect(TwoFactorSessionState.parse(await (await t.call('/auth/two-factor/check-active-session', json({}, bearer(session.access_token)))).json())).toEqual({
+      is_two_factor_auth_enabled: true,
+      is_two_factor_enabled_for_user: false,
+      is_active: true,
+      is_two_factor_auth_required: true,
+    })
+    const gated = await t.call('/auth/two-factor/disable', json({ password: 'x' }, bearer(session.access_token)))
+    expect(gated.status).toBe(403)
+    const qr = TwoFactorQrCode.parse(await (await t.call('/auth/two-factor/generate-qr-code', { headers: bearer(session.access_token) })).json())
+    const res = await t.call('/auth/two-factor/verify-code', json({ token: '', two_factor_code: totpCode(qr.secret, currentStep()), provider_code: 'authenticator' }, bearer(session.access_token)))
+    const token = VerifyCodeResult.parse(await res.json()).session.access_token
+    expect((await t.call('/auth/two-factor/disable', json({ password: 'wrong password here' }, bearer(token)))).status).toBe(422)
+  })
+})
