@@ -13,6 +13,7 @@ import { ConsentBanner } from '~/features/consent/consent-banner'
 import { LiveUpdates } from '~/features/realtime/live-updates'
 import { BuildWatcher } from '~/features/shell/build-watcher'
 import { noteFrameworkReload } from '~/features/shell/chunk-reload'
+import { useTheme } from '~/features/shell/theme-store'
 import { getNavigationContext } from '~/features/shell/navigation.functions'
 import { activateLocale } from '~/i18n/i18n'
 import appCss from '~/styles/app.css?url'
@@ -67,8 +68,9 @@ function documentTitle(context: { i18n: I18n; publicConfig?: { BRAND_NAME: strin
 
 function RootDocument({ children }: { children: ReactNode }) {
   const { i18n, theme } = Route.useRouteContext()
+  const shownTheme = useTheme(theme ?? 'light')
   return (
-    <html lang={i18n.locale || 'ro'} data-theme={theme ?? 'light'}>
+    <html lang={i18n.locale || 'ro'} data-theme={shownTheme}>
       <head>
         <HeadContent />
       </head>
@@ -82,6 +84,7 @@ function RootDocument({ children }: { children: ReactNode }) {
 
 function RootLayout() {
   const { publicConfig, consent, theme, locale, session, sessionEnded } = Route.useRouteContext()
+  const shownTheme = useTheme(theme)
   const { t } = useLingui()
   useEffect(() => {
     if (sessionEnded) notify('warning', t`You have been logged out due to inactivity.`)
@@ -102,7 +105,7 @@ function RootLayout() {
       </a>
       <Outlet />
       <ConsentBanner consent={consent} captchaProvider={publicConfig.CAPTCHA_PROVIDER} />
-      <AppToaster theme={theme} />
+      <AppToaster theme={shownTheme} />
       <PageViewTracker enabled={consent?.analytics === true} sink={publicConfig.ANALYTICS_SINK} locale={locale} />
       <BuildWatcher />
       <InactivityWatcher signedIn={session.user !== null} />

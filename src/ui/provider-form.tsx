@@ -3,6 +3,7 @@ import { useState, type FormEvent, type ReactNode } from 'react'
 import { captchaToken, type CaptchaProvider } from '~/captcha/captcha-token'
 import { useCaptchaWidget } from '~/captcha/use-captcha-widget'
 import type { FormResult } from '~/contract/form-result'
+import { useFollowRedirect } from './follow-redirect'
 import type { FieldErrors } from './form-field'
 import { notify, notifyFieldErrors } from './toaster'
 
@@ -11,6 +12,7 @@ import { notify, notifyFieldErrors } from './toaster'
  * captcha `token` when `captcha` names a provider; reCAPTCHA and Turnstile get `captchaAction`
  * and the form as the place for a challenge) go out; a 422 field map comes back as one
  * toast per field and marks on the fields (spec §5). Every form of the site goes through here.
+ * A redirect answered on the way (maintenance, a session that ended) is followed instead.
  */
 export function useProviderForm<T>(
   send: (values: Record<string, string>) => Promise<FormResult<T>>,
@@ -21,12 +23,15 @@ export function useProviderForm<T>(
   const [errors, setErrors] = useState<FieldErrors>({})
   const [busy, setBusy] = useState(false)
   const widget = useCaptchaWidget()
+  const followRedirect = useFollowRedirect()
   async function submit(form: HTMLFormElement) {
     const values = Object.fromEntries(new FormData(form)) as Record<string, string>
     setBusy(true)
     try {
       if (options.captcha) values.token = await captchaToken(options.captcha, { ...widget, action: options.captchaAction, container: form })
-      const result = await send(values)
+      // Undefined when `useServerFn` followed a redirect instead (maintenance, a session that ended).
+      const result: FormResult<T> | undefined = await send(values)
+      if (!result) return
       if (!result.ok) {
         setErrors(result.fields)
         notifyFieldErrors(result.fields)
@@ -34,7 +39,9 @@ export function useProviderForm<T>(
       }
       setErrors({})
       await onDone(result.data, form)
-    } catch {
+    } catch (thrown) {
+      // The captcha challenge or the call answered a redirect (maintenance): nothing went wrong here.
+      if (await followRedirect(thrown)) return
       notify('error', options.failureMessage ?? t`Something went wrong. Please try again.`)
     } finally {
       setBusy(false)

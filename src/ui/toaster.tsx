@@ -3,7 +3,10 @@ import type { MouseEvent } from 'react'
 import { Toaster, toast } from 'sonner'
 import type { Theme } from '~/contract/preferences'
 
-/** Toasts of spec §9: top-right, 5 s, at most 20, paused on hover, draggable, dismissed on click. */
+/**
+ * Toasts of spec §9: top-right, 5 s, at most 20, paused on hover, draggable, dismissed on click;
+ * each has a close button too, so a keyboard can dismiss one that waits for an answer.
+ */
 export function AppToaster({ theme }: { theme: Theme }) {
   const { t } = useLingui()
   return (
@@ -14,6 +17,7 @@ export function AppToaster({ theme }: { theme: Theme }) {
         visibleToasts={20}
         theme={theme}
         richColors
+        closeButton
         swipeDirections={['right', 'top']}
         containerAriaLabel={t`Notifications`}
         toastOptions={{ closeButtonAriaLabel: t`Close` }}

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { DATA_DIR, PORT, setMaintenance } from './support'
+import { DATA_DIR, PORT, setMaintenance, waitForHydration, withConsentCookie } from './support'
 
 const run = promisify(execFile)
 
@@ -45,6 +45,23 @@ test.describe('maintenance mode', () => {
     await expect(page).toHaveURL((url) => url.pathname === '/', { timeout: 15_000 })
     await expect(page.locator('[data-product]')).toHaveCount(5)
     await expectProductsAvailable(request)
+  })
+
+  test('a form sent during maintenance takes the visitor to the maintenance page, and back when it ends', async ({ page, context, request }) => {
+    test.setTimeout(45_000)
+    await withConsentCookie(context)
+    await page.goto('/contact-us')
+    await waitForHydration(page)
+    await page.getByLabel('Numele dumneavoastră').fill('Ana Popescu')
+    await page.getByLabel('E-mail').fill('ana@example.ro')
+    await page.getByLabel('Mesaj').fill('Aș dori o ofertă RCA pentru o Dacia Logan din 2019.')
+    await setMaintenance(request, true)
+    await page.getByRole('button', { name: 'Trimiteți mesajul' }).click()
+    await expect(page).toHaveURL(/\/maintenance\?from=%2Fcontact-us$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Îmbunătățim site-ul' })).toBeVisible()
+    await expect(page.locator('[data-sonner-toast][data-type="error"]')).toHaveCount(0)
+    await setMaintenance(request, false)
+    await expect(page).toHaveURL((url) => url.pathname === '/contact-us', { timeout: 15_000 })
   })
 
   test('the operator CLI switches maintenance through the running server', async ({ request }) => {

@@ -7,8 +7,12 @@ import { waitForHydration } from './support'
 export const password = 'violet harbour lamps 1879'
 export const email = () => `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.ro`
 
-export async function register(page: Page, address: string) {
-  await page.goto('/authenticate?mode=register')
+/**
+ * Creates an account through the sign-up form, on the shared server or on `origin` (a server of
+ * a spec's own), and checks where the new account lands (its orders, unless a gate says otherwise).
+ */
+export async function register(page: Page, address: string, { origin = '', landing = /\/account\/orders$/ }: { origin?: string; landing?: RegExp } = {}) {
+  await page.goto(`${origin}/authenticate?mode=register`)
   await waitForHydration(page)
   await page.getByLabel('Prenume').fill('Ioana')
   await page.getByLabel('Nume', { exact: true }).fill('Marinescu')
@@ -16,7 +20,7 @@ export async function register(page: Page, address: string) {
   await page.getByLabel('Parolă', { exact: true }).fill(password)
   await page.getByLabel('Repetați parola').fill(password)
   await page.getByRole('button', { name: 'Creați contul' }).click()
-  await expect(page).toHaveURL(/\/account\/orders$/, { timeout: 15_000 })
+  await expect(page).toHaveURL(landing, { timeout: 15_000 })
 }
 
 export async function signIn(page: Page, address: string, secret: string) {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { waitForHydration, withConsentCookie } from './support'
+import { BASE_URL, waitForHydration, withConsentCookie } from './support'
 
 test.beforeEach(async ({ context }) => withConsentCookie(context))
 
@@ -62,4 +62,46 @@ test('the skip link is the first stop of the keyboard and moves focus to the con
   await expect(skip).toBeVisible()
   await page.keyboard.press('Enter')
   await expect(page.locator('main#main')).toBeFocused()
+})
+
+test('in-page links scroll in 300 ms, easing in and out, then move the focus', async ({ page }) => {
+  await page.clock.install()
+  await page.setViewportSize({ width: 390, height: 500 })
+  await page.goto('/faq')
+  await waitForHydration(page)
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000))
+  const from = await page.evaluate(() => {
+    window.scrollTo(0, document.documentElement.scrollHeight)
+    return window.scrollY
+  })
+  const to = await page.locator('main#main').evaluate((main) => main.getBoundingClientRect().top + window.scrollY)
+  expect(from - to).toBeGreaterThan(500)
+  const progress = async () => (from - (await page.evaluate(() => window.scrollY))) / (from - to)
+
+  await page.locator('.skip-link').evaluate((link: HTMLAnchorElement) => link.click())
+  await page.clock.runFor(50)
+  expect(await progress()).toBeLessThan(0.15) // eases in
+  await page.clock.runFor(100)
+  expect(await progress()).toBeGreaterThan(0.3) // halfway in time, about halfway in distance
+  expect(await progress()).toBeLessThan(0.7)
+  await page.clock.runFor(100)
+  expect(await progress()).toBeLessThan(1) // eases out: not there yet at 250 ms
+  await page.clock.runFor(100)
+  expect(await progress()).toBeCloseTo(1, 2) // scroll positions are whole pixels
+  await expect(page.locator('main#main')).toBeFocused()
+  expect(new URL(page.url()).hash).toBe('#main')
+})
+
+test('the hero and the cards carry their background images, in both themes', async ({ page, context, request }) => {
+  for (const theme of ['light', 'dark']) {
+    await context.addCookies([{ name: 'theme', value: theme, url: BASE_URL }])
+    await page.goto('/')
+    expect(await page.locator('.hero').first().evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('/images/hero.svg')
+    expect(await page.locator('.product-card').first().evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('/images/card.svg')
+  }
+  for (const image of ['/images/hero.svg', '/images/card.svg']) {
+    const response = await request.get(image)
+    expect(response.status()).toBe(200)
+    expect(response.headers()['content-type']).toContain('image/svg+xml')
+  }
 })

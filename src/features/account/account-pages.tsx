@@ -12,7 +12,7 @@ export const accountPages = {
   preferences: {
     title: msg`Preferences`,
     purpose: msg`Your language, the reminders you want (RCA, vignette and policy expiry) and how we may contact you.`,
-    empty: msg`Reminders are on by default: one month and one week before a policy expires, by e-mail.`,
+    empty: msg`Expiry reminders are set here once policies can be bought on the site. Your language is already remembered: choose it at the top of any page.`,
   },
   profile: {
     title: msg`Profile`,
@@ -27,12 +27,12 @@ export const accountPages = {
   vehicles: {
     title: msg`Vehicles`,
     purpose: msg`The vehicles you insure, so a new RCA offer or vignette takes one click.`,
-    empty: msg`No vehicles yet. A vehicle is added automatically when you buy an RCA policy or a vignette for it.`,
+    empty: msg`No vehicles yet. Saving vehicles in the account is coming together with online RCA and vignette purchase.`,
   },
   vehicle: {
     title: msg`Vehicle`,
     purpose: msg`The details of this vehicle, its policies and vignettes, and what is due next.`,
-    empty: msg`Nothing is due for this vehicle.`,
+    empty: msg`This vehicle is not saved in your account. Vehicle details will appear here once vehicles can be saved.`,
   },
   diaries: {
     title: msg`Vehicle diary`,
@@ -47,7 +47,7 @@ export const accountPages = {
   diary: {
     title: msg`Diary entry`,
     purpose: msg`One event of this vehicle’s diary, with its date, mileage, cost and your remarks.`,
-    empty: msg`You can edit or delete the entry at any time.`,
+    empty: msg`This entry is not in your diary. Diary entries can be written once vehicles can be saved in the account.`,
   },
   notes: {
     title: msg`Vehicle notes`,
@@ -62,7 +62,7 @@ export const accountPages = {
   note: {
     title: msg`Note`,
     purpose: msg`One of your notes about this vehicle.`,
-    empty: msg`You can edit or delete the note at any time.`,
+    empty: msg`This note is not among your notes. Notes can be written once vehicles can be saved in the account.`,
   },
 } satisfies Record<string, { title: MessageDescriptor; purpose: MessageDescriptor; empty: MessageDescriptor }>
 

@@ -4,6 +4,7 @@ import { useId, useState } from 'react'
 import { captchaToken } from '~/captcha/captcha-token'
 import { useCaptchaWidget } from '~/captcha/use-captcha-widget'
 import { allAccepted, necessaryOnly, type ConsentChoices } from '~/contract/preferences'
+import { useFollowRedirect } from '~/ui/follow-redirect'
 import { notify, notifyFieldErrors } from '~/ui/toaster'
 import { saveConsent } from './consent.functions'
 import { setCookieSettingsOpen, useCookieSettingsOpen } from './settings-store'
@@ -28,6 +29,7 @@ export function ConsentBanner({ consent, captchaProvider }: Props) {
   const [saving, setSaving] = useState(false)
   const titleId = useId()
   const captchaWidget = useCaptchaWidget()
+  const followRedirect = useFollowRedirect()
   if (consent && !reopened) return null
 
   async function save(chosen: ConsentChoices) {
@@ -39,7 +41,8 @@ export function ConsentBanner({ consent, captchaProvider }: Props) {
       setChoosing(false)
       notify('success', t`Your cookie choices are saved.`)
       await router.invalidate()
-    } catch {
+    } catch (thrown) {
+      if (await followRedirect(thrown)) return // maintenance: the banner shows again afterwards
       notify('error', t`Your choices could not be saved. Please try again.`)
     } finally {
       setSaving(false)

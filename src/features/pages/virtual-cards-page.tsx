@@ -23,7 +23,7 @@ export function VirtualCardsPage() {
           </li>
         </ul>
         <p>
-          <Trans>Every policy bought on the site gets its card in your account, under Orders and policies. RCA policies are also checked electronically by the police, so the card is a convenience, not an obligation.</Trans>
+          <Trans>Once policies can be bought on the site, each one will get its card in your account, under Orders and policies. RCA policies are also checked electronically by the police, so the card is a convenience, not an obligation.</Trans>
         </p>
         <Link to="/account/orders" className="button">
           <Trans>See my policies</Trans>

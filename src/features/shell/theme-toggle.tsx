@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
-import { PREFERENCE_COOKIE_MAX_AGE, THEME_COOKIE, type Theme } from '~/contract/preferences'
+import type { Theme } from '~/contract/preferences'
+import { chooseTheme, useTheme } from './theme-store'
 
 /**
  * Switches light/dark at once and remembers the choice in a cookie, so the next server
@@ -8,8 +8,7 @@ import { PREFERENCE_COOKIE_MAX_AGE, THEME_COOKIE, type Theme } from '~/contract/
  */
 export function ThemeToggle({ initial }: { initial: Theme }) {
   const { t } = useLingui()
-  const [theme, setTheme] = useState(initial)
-  const dark = theme === 'dark'
+  const dark = useTheme(initial) === 'dark'
   return (
     <button
       type="button"
@@ -17,12 +16,7 @@ export function ThemeToggle({ initial }: { initial: Theme }) {
       aria-pressed={dark}
       aria-label={t`Dark theme`}
       title={dark ? t`Switch to the light theme` : t`Switch to the dark theme`}
-      onClick={() => {
-        const next: Theme = dark ? 'light' : 'dark'
-        document.documentElement.dataset.theme = next
-        document.cookie = `${THEME_COOKIE}=${next}; path=/; max-age=${PREFERENCE_COOKIE_MAX_AGE}; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`
-        setTheme(next)
-      }}
+      onClick={() => chooseTheme(dark ? 'light' : 'dark')}
     >
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
         {dark ? (
