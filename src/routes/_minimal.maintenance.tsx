@@ -1,11 +1,14 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod/mini'
 import { MaintenancePage } from '~/features/maintenance/maintenance-page'
 import { getMaintenanceStatus } from '~/features/maintenance/maintenance.functions'
+import { pageTitle } from '~/ui/page-title'
 
 export const Route = createFileRoute('/_minimal/maintenance')({
   validateSearch: z.object({ from: z.catch(z.optional(z.string()), undefined) }),
   loader: () => getMaintenanceStatus(),
+  head: ({ match }) => pageTitle(match, msg`We are improving the site`),
   component: function Maintenance() {
     const status = Route.useLoaderData()
     const { from } = Route.useSearch()

@@ -1,5 +1,5 @@
-import { test, type TestInfo } from '@playwright/test'
-import { DESKTOP, expectNoSeriousAxeViolations, MOBILE, waitForHydration, withConsentCookie } from './support'
+import { expect, test, type TestInfo } from '@playwright/test'
+import { BASE_URL, DESKTOP, expectNoSeriousAxeViolations, MOBILE, waitForHydration, withConsentCookie } from './support'
 
 /** Every public page (account pages redirect anonymous visitors to /authenticate, scanned here). */
 const pages = [
@@ -16,12 +16,21 @@ const pages = [
   '/contact-us',
   '/faq',
   '/info',
+  '/info/about-us',
+  '/info/terms',
   '/info/privacy',
+  '/info/cookies',
+  '/info/complaints',
+  '/rca',
   '/terms-demo',
   '/maintenance',
   '/thank-you',
   '/wait-to-be-redirected/payment-processor',
   '/authenticate',
+  '/authenticate?mode=register',
+  '/authenticate?mode=forgot',
+  '/confirm-email?token=not-a-real-token',
+  '/account-deleted',
   '/no-such-page',
 ]
 
@@ -34,7 +43,7 @@ for (const theme of themes) {
   for (const [label, viewport] of Object.entries(viewports)) {
     test(`no serious accessibility violation on any public page (${theme}, ${label})`, async ({ page, context }) => {
       await withConsentCookie(context)
-      await context.addCookies([{ name: 'theme', value: theme, url: 'http://127.0.0.1' }])
+      await context.addCookies([{ name: 'theme', value: theme, url: BASE_URL }])
       await page.setViewportSize(viewport)
       for (const path of pages) {
         await page.goto(path)
@@ -45,19 +54,38 @@ for (const theme of themes) {
   }
 }
 
-test('the cookie banner and an open mobile menu pass the scan too', async ({ page }) => {
-  await page.setViewportSize(MOBILE)
-  await page.goto('/')
-  await waitForHydration(page)
-  await page.getByText('Meniu').click()
-  await expectNoSeriousAxeViolations(page, 'home with banner and menu (mobile)')
-})
+// Longer English and French words change wrapping and contrast spots: every page in both, once.
+for (const language of ['en', 'fr'] as const) {
+  test(`no serious accessibility violation on any public page in ${language === 'en' ? 'English' : 'French'}`, async ({ page, context }) => {
+    await withConsentCookie(context)
+    await context.addCookies([{ name: 'locale', value: language, url: BASE_URL }])
+    for (const path of pages) {
+      await page.goto(path)
+      await waitForHydration(page)
+      await expect(page.locator('html')).toHaveAttribute('lang', language)
+      await expectNoSeriousAxeViolations(page, `${path} (${language})`)
+    }
+  })
+}
+
+for (const theme of themes) {
+  test(`the cookie banner, its choices and an open mobile menu pass the scan too (${theme})`, async ({ page, context }) => {
+    await context.addCookies([{ name: 'theme', value: theme, url: BASE_URL }])
+    await page.setViewportSize(MOBILE)
+    await page.goto('/')
+    await waitForHydration(page)
+    await page.getByText('Meniu').click()
+    await expectNoSeriousAxeViolations(page, `home with banner and menu (mobile, ${theme})`)
+    await page.getByRole('button', { name: 'Aleg', exact: true }).click()
+    await expectNoSeriousAxeViolations(page, `home with the banner's choices (mobile, ${theme})`)
+  })
+}
 
 test('screenshots of the home page, light and dark, desktop and mobile', async ({ page, context }, testInfo: TestInfo) => {
   for (const theme of themes) {
     await context.clearCookies()
     await withConsentCookie(context)
-    await context.addCookies([{ name: 'theme', value: theme, url: 'http://127.0.0.1' }])
+    await context.addCookies([{ name: 'theme', value: theme, url: BASE_URL }])
     for (const [label, viewport] of Object.entries(viewports)) {
       await page.setViewportSize(viewport)
       await page.goto('/')

@@ -37,6 +37,7 @@ test.describe('maintenance mode', () => {
     expect(new URL(page.url()).pathname).toBe('/maintenance')
     expect(response?.status()).toBe(503)
     await expect(page.getByRole('heading', { level: 1, name: 'Îmbunătățim site-ul' })).toBeVisible()
+    await expect(page).toHaveTitle('Îmbunătățim site-ul · Asiguro')
     await page.waitForFunction(() => !('$_TSR' in window)) // hydrated: the page is polling now
 
     await setMaintenance(request, false)
