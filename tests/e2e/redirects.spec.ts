@@ -1,5 +1,12 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import { expect, test } from '@playwright/test'
-import { navigateInApp, operator, waitForHydration, withConsentCookie } from './support'
+import { DATA_DIR, navigateInApp, operator, PORT, waitForHydration, withConsentCookie } from './support'
+
+const run = promisify(execFile)
+/** The operator's command line, against the running server (same PORT and DATA_DIR). */
+const cli = (...args: string[]) =>
+  run('npm', ['run', '--silent', 'cli', '--', 'redirect', ...args], { env: { ...process.env, PORT, DATA_DIR, APP_ENV: 'test', LOG_LEVEL: 'warn' }, timeout: 20_000 })
 
 test.describe('server redirect rules', () => {
   test.describe.configure({ mode: 'serial' })
@@ -35,6 +42,16 @@ test.describe('server redirect rules', () => {
     // A router navigation (not a document load): the rule is checked by the root route.
     await navigateInApp(page, '/partner-site')
     await expect(page).toHaveURL('https://partner.example.org/insurance')
+  })
+
+  test('a rule added from the command line works at once, and is gone once removed', async ({ page }) => {
+    expect((await cli('add', '/tarife', '/faq', '--status', '308')).stdout).toContain('/tarife')
+    expect((await cli('list')).stdout).toContain('/faq')
+    const response = await page.request.get('/tarife', { maxRedirects: 0 })
+    expect(response.status()).toBe(308)
+    expect(response.headers().location).toBe('/faq')
+    await cli('remove', '/tarife')
+    expect((await page.goto('/tarife'))?.status()).toBe(404)
   })
 
   test('a client-side navigation follows an internal rule', async ({ page }) => {
