@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { DATA_DIR, PORT, setMaintenance, waitForHydration, withConsentCookie } from './support'
+import { BASE_URL, DATA_DIR, PORT, setMaintenance, waitForHydration, withConsentCookie } from './support'
 
 const run = promisify(execFile)
 
@@ -63,6 +63,24 @@ test.describe('maintenance mode', () => {
     await expect(page.locator('[data-sonner-toast][data-type="error"]')).toHaveCount(0)
     await setMaintenance(request, false)
     await expect(page).toHaveURL((url) => url.pathname === '/contact-us', { timeout: 15_000 })
+  })
+
+  test('the start time is Bucharest time in the page’s language, wherever the visitor is', async ({ browser, request }) => {
+    await setMaintenance(request, true)
+    const { started_at } = (await (await request.get('/api/v1/maintenances/status')).json()) as { started_at: string }
+    const bucharest = (locale: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { ...options, timeZone: 'Europe/Bucharest' }).format(new Date(started_at))
+    // A visitor in New York, six or seven hours behind Bucharest.
+    const context = await browser.newContext({ timezoneId: 'America/New_York', locale: 'en-US' })
+    const page = await context.newPage()
+    for (const [language, intl] of [['ro', 'ro-RO'], ['en', 'en-GB'], ['fr', 'fr-FR']] as const) {
+      await context.addCookies([{ name: 'locale', value: language, url: BASE_URL }])
+      await page.goto('/maintenance')
+      await waitForHydration(page)
+      const line = page.locator('main p').nth(1)
+      await expect(line).toContainText(bucharest(intl, { hour: '2-digit', minute: '2-digit' }))
+      await expect(line).toContainText(bucharest(intl, { month: 'long' }))
+    }
+    await context.close()
   })
 
   test('the operator CLI switches maintenance through the running server', async ({ request }) => {
