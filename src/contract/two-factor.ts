@@ -3,9 +3,10 @@ import { AuthSession } from './auth'
 import { TWO_FACTOR_PROVIDERS } from './constants'
 
 /**
- * Shapes of the two-factor calls (spec §3, §7). The spec's `user_agent` and `user_ip` fields
- * describe the visitor's device when the web app calls on their behalf; the API falls back to
- * the request's own headers.
+ * Shapes of the two-factor calls (spec §3, §7). The spec's `user_agent` field describes the
+ * visitor's device when the web app calls on their behalf; the API falls back to the request's
+ * own header. `user_ip` is accepted for the spec's sake and ignored: the address comes from the
+ * connection (decision 40).
  */
 
 export { TWO_FACTOR_PROVIDERS }

@@ -35,8 +35,10 @@ export async function mailTo(request: APIRequestContext, address: string, kind: 
 
 
 /**
- * Creates an account through the API, from an address of its own (sign-ups are limited per
- * address; the form's own journey is covered by accounts.spec.ts), then signs in with the form.
+ * Creates an account through the API, then signs in with the form. Sign-ups are limited per
+ * address; the test server declares one proxy in front of it (TRUST_PROXY_HOPS=1 in
+ * playwright.config.ts) and the test plays that proxy, saying which client it forwards, so each
+ * account comes from an address of its own. The form's own journey is in accounts.spec.ts.
  */
 export async function registerThroughApi(page: Page, request: APIRequestContext, address: string) {
   const challenge = (await (await request.get('/api/v1/captcha/challenge')).json()) as AltchaChallenge

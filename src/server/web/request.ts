@@ -4,6 +4,8 @@ import { getCookie, getRequest, getRequestHeader, getRequestIP } from '@tanstack
 import type { z } from 'zod'
 import { LOCALE_COOKIE } from '~/contract/preferences'
 import { isLocale, negotiateLocale, type Locale } from '~/i18n/locales'
+import { getConfig } from '../config'
+import { clientAddress } from '../http/client-address'
 import { MaintenanceError, ProviderError, providerClient } from '../provider'
 import type { CallOptions } from '../provider/client'
 import { getSession } from '../session/session'
@@ -38,9 +40,10 @@ export async function callProvider<S extends z.ZodType>(path: string, options: O
   }
 }
 
-/** The visitor's address, browser and language, as the provider is told them. */
+/** The visitor's address (by the rule of decision 40), browser and language, as the provider is told them. */
 export function visitor(): Pick<CallOptions<z.ZodType>, 'clientIp' | 'userAgent' | 'locale'> {
-  return { clientIp: getRequestIP(), userAgent: getRequestHeader('user-agent'), locale: requestLocale() }
+  const clientIp = clientAddress(getRequestIP(), getRequestHeader('x-forwarded-for'), getConfig().TRUST_PROXY_HOPS)
+  return { clientIp, userAgent: getRequestHeader('user-agent'), locale: requestLocale() }
 }
 
 /** The page the visitor is on: the request itself when rendering, the referring page for a server-function call. */
