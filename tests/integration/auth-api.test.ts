@@ -162,11 +162,40 @@ describe.each(databaseKinds)('accounts API on %s', (kind) => {
     expect((await login(email, newPassword, '192.0.2.13')).status).toBe(200)
   })
 
+  /** Makes `allowed` calls that must pass, then answers the next one. */
+  const afterAllowed = async (allowed: number, call: (n: number) => Promise<Response>) => {
+    for (let n = 0; n < allowed; n++) {
+      const res = await call(n)
+      expect(res.status, `call ${n + 1}: ${await res.text()}`).not.toBe(429)
+    }
+    return call(allowed)
+  }
+  const expectLimited = async (res: Response) => {
+    expect(res.status).toBe(429)
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect((await errorOf(res)).message).toBe('too_many_requests')
+  }
+
   it('limits registrations per address', async () => {
-    const statuses: number[] = []
-    for (let i = 0; i < 11; i++) statuses.push((await t.call('/auth/register', json(registration(newEmail()), { 'x-forwarded-for': '198.18.0.1' }))).status)
-    expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true)
-    expect(statuses[10]).toBe(429)
+    await expectLimited(await afterAllowed(10, () => t.call('/auth/register', json(registration(newEmail()), { 'x-forwarded-for': '198.18.0.1' }))))
+  })
+
+  it('rate limits sign-in per address (30 in 15 minutes), whichever accounts are tried', async () => {
+    await expectLimited(await afterAllowed(30, () => login(newEmail(), 'a wrong password here', '198.18.1.1')))
+    expect((await login(newEmail(), 'a wrong password here', '198.18.1.2')).status).toBe(422) // another address still counts from zero
+  })
+
+  it('rate limits reset requests per account (3 an hour), from any address', async () => {
+    const email = newEmail()
+    await expectLimited(await afterAllowed(3, (n) => t.call('/auth/generate-reset-token', json({ email, token: '' }, { 'x-forwarded-for': `198.18.2.${n + 1}` }))))
+  })
+
+  it('rate limits reset requests per address (10 an hour), whichever accounts are asked for', async () => {
+    await expectLimited(await afterAllowed(10, () => t.call('/auth/generate-reset-token', json({ email: newEmail(), token: '' }, { 'x-forwarded-for': '198.18.3.1' }))))
+  })
+
+  it('rate limits the e-mail existence check per address (30 an hour)', async () => {
+    await expectLimited(await afterAllowed(30, () => t.call('/users/email-existence-check', json({ email: newEmail(), token: '' }, { 'x-forwarded-for': '198.18.4.1' }))))
   })
 
   it('keeps private routes for signed-in users', async () => {
