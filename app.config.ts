@@ -228,6 +228,12 @@ export const settings = {
     default: '',
     description: 'SMTP server (`smtp://user:pass@host:port`). Empty: mail is kept in the database outbox.',
   },
+  MAIL_RETENTION_HOURS: {
+    schema: z.coerce.number().int().min(1).max(30 * 24),
+    default: '24',
+    description:
+      'Hours the outbox keeps the text of a message that SMTP did not take (the development mailbox): reset links, codes and confirmation links in it are blanked after that. Delivered messages keep no text at all.',
+  },
   MAIL_FROM: { schema: z.string().min(3), default: 'Asiguro <no-reply@asiguro.localhost>', description: 'Sender of outgoing mail.' },
   ANALYTICS_SINK: {
     schema: z.enum(['provider', 'none']),

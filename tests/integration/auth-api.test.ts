@@ -5,6 +5,7 @@ import { ErrorBody } from '~/contract/errors'
 import { authSessions, passwordResets, users } from '~/server/db/schema'
 import { hashToken } from '~/server/auth/secrets'
 import { databaseKinds, startTestApi, type TestApi } from '../support/api'
+import { latestMail } from '../support/accounts'
 
 const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
   method: 'POST',
@@ -145,9 +146,7 @@ describe.each(databaseKinds)('accounts API on %s', (kind) => {
     expect([known.status, unknown.status]).toEqual([200, 200])
     expect(await known.json()).toEqual(await unknown.json())
 
-    const mail = (await (await t.call(`/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as { data: { kind: string; text: string }[] }
-    const reset = mail.data.find((m) => m.kind === 'password-reset')
-    const link = new URL(reset?.text.match(/https?:\/\/\S+/)?.[0] ?? '')
+    const link = new URL((await latestMail(t, email, 'password-reset')).match(/https?:\/\/\S+/)?.[0] ?? '')
     expect(link.pathname).toBe('/authenticate')
     const resetToken = link.searchParams.get('reset_token') ?? ''
     const [stored] = await t.deps.database.db.select().from(passwordResets).where(eq(passwordResets.tokenHash, hashToken(resetToken)))

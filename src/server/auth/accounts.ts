@@ -4,6 +4,7 @@ import type { AuthSession, User } from '~/contract/auth'
 import type { RealtimeEventName, RealtimeEventPayloads } from '~/contract/realtime'
 import { isLocale, type Locale } from '~/i18n/locales'
 import type { AppConfig } from '../../../app.config'
+import { afterAnswering } from '../background'
 import type { Database } from '../db/client'
 import { authSessions, passwordResets, twoFactors, users } from '../db/schema'
 import { log } from '../log'
@@ -225,9 +226,17 @@ export class Accounts {
     return { alreadyExists: Boolean(user), isDeleted: false }
   }
 
-  /** Sends a reset link when the account exists; the answer never says whether it does. */
+  /**
+   * Sends a reset link when the account exists. The answer never says whether it does, in words
+   * or in time: it leaves once the limits are counted, before the account is even looked up
+   * (ASVS 6.3.8).
+   */
   async requestPasswordReset(email: string, meta: RequestMeta): Promise<void> {
     await this.limit(authLimits.resetPerIp(meta.ip ?? 'unknown'), authLimits.resetPerAccount(email))
+    afterAnswering('auth.reset_link', () => this.mailResetLink(email, meta))
+  }
+
+  private async mailResetLink(email: string, meta: RequestMeta): Promise<void> {
     const [user] = await this.db.select().from(users).where(eq(users.email, email))
     if (!user || user.isDeleted) {
       log.info('auth.reset_requested', { email: emailRef(email), known: false })
