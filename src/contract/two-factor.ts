@@ -36,6 +36,8 @@ export const TwoFactorQrCode = z.object({ secret: z.string(), otpauth_url: z.str
 export const VerifyCodeInput = z.object({
   token: captchaToken,
   two_factor_code: code,
+  /** The current password: required to finish an enrolment (re-authentication, ASVS 7.5.1), ignored at the sign-in step. */
+  password: z.string().max(512).optional(),
   /** The secret shown at enrolment: when given, it must be the one being enrolled (a stale tab cannot enrol an old QR code). */
   secret: z.string().max(64).optional(),
   provider_code: TwoFactorProviderCode,

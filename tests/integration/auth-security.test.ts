@@ -117,7 +117,7 @@ describe('auth events in the log', () => {
     const signedIn = (await res.json()) as { access_token: string }
     const qr = TwoFactorQrCode.parse(await (await t.call('/auth/two-factor/generate-qr-code', { headers: bearer(signedIn.access_token) })).json())
     const verified = VerifyCodeResult.parse(
-      await (await t.call('/auth/two-factor/verify-code', json({ token: '', two_factor_code: totpCode(qr.secret, currentStep()), provider_code: 'authenticator' }, bearer(signedIn.access_token)))).json(),
+      await (await t.call('/auth/two-factor/verify-code', json({ token: '', two_factor_code: totpCode(qr.secret, currentStep()), provider_code: 'authenticator', password: strongPassword }, bearer(signedIn.access_token)))).json(),
     )
     await t.call('/auth/two-factor/disable', json({ password: strongPassword }, bearer(verified.session.access_token)))
     restore?.()

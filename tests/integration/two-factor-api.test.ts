@@ -5,7 +5,7 @@ import { GenerateCodeResult, RemoveResult, TwoFactorProviders, TwoFactorQrCode, 
 import { emailCodes, twoFactors, users } from '~/server/db/schema'
 import { currentStep, totpCode } from '~/server/auth/totp'
 import { databaseKinds, startTestApi, type TestApi } from '../support/api'
-import { bearer, errorOf, fieldsOf, json, latestMail, login, registerUser } from '../support/accounts'
+import { bearer, errorOf, fieldsOf, json, latestMail, login, registerUser, strongPassword } from '../support/accounts'
 
 describe.each(databaseKinds)('two-factor API on %s', (kind) => {
   let t: TestApi
@@ -29,7 +29,7 @@ describe.each(databaseKinds)('two-factor API on %s', (kind) => {
   async function enrolAuthenticator(token: string) {
     const qr = TwoFactorQrCode.parse(await (await t.call('/auth/two-factor/generate-qr-code?token=', { headers: bearer(token) })).json())
     const step = currentStep()
-    const res = await verify(token, { two_factor_code: totpCode(qr.secret, step), provider_code: 'authenticator', secret: qr.secret })
+    const res = await verify(token, { two_factor_code: totpCode(qr.secret, step), provider_code: 'authenticator', secret: qr.secret, password: strongPassword })
     expect(res.status, await res.clone().text()).toBe(200)
     return { secret: qr.secret, step, result: VerifyCodeResult.parse(await res.json()), qr }
   }
@@ -98,10 +98,33 @@ describe.each(databaseKinds)('two-factor API on %s', (kind) => {
     const first = TwoFactorQrCode.parse(await (await t.call('/auth/two-factor/generate-qr-code', { headers: bearer(session.access_token) })).json())
     const second = TwoFactorQrCode.parse(await (await t.call('/auth/two-factor/generate-qr-code', { headers: bearer(session.access_token) })).json())
     expect(second.secret).not.toBe(first.secret)
-    const stale = await verify(session.access_token, { two_factor_code: totpCode(first.secret, currentStep()), provider_code: 'authenticator', secret: first.secret })
+    const stale = await verify(session.access_token, { two_factor_code: totpCode(first.secret, currentStep()), provider_code: 'authenticator', secret: first.secret, password: strongPassword })
     expect(stale.status).toBe(422)
-    const withoutSecret = await verify(session.access_token, { two_factor_code: totpCode(first.secret, currentStep()), provider_code: 'authenticator' })
+    expect(Object.keys(await fieldsOf(stale))).toEqual(['two_factor_code'])
+    const withoutSecret = await verify(session.access_token, { two_factor_code: totpCode(first.secret, currentStep()), provider_code: 'authenticator', password: strongPassword })
     expect(withoutSecret.status).toBe(422)
+  })
+
+  it('needs the current password to turn two-factor on, so a stolen session cannot put its own factor in front of the owner', async () => {
+    const { session } = await registerUser(t)
+    const qr = TwoFactorQrCode.parse(await (await t.call('/auth/two-factor/generate-qr-code', { headers: bearer(session.access_token) })).json())
+    const code = totpCode(qr.secret, currentStep())
+    for (const password of [undefined, '', 'not my password at all']) {
+      const refused = await verify(session.access_token, { two_factor_code: code, provider_code: 'authenticator', secret: qr.secret, password })
+      expect(refused.status).toBe(422)
+      expect(Object.keys(await fieldsOf(refused))).toEqual(['password'])
+    }
+    expect(await state(session.access_token)).toMatchObject({ is_two_factor_enabled_for_user: false })
+    // The refusals did not spend the code; with the password it turns two-factor on.
+    expect((await verify(session.access_token, { two_factor_code: code, provider_code: 'authenticator', secret: qr.secret, password: strongPassword })).status).toBe(200)
+
+    // Codes by e-mail as well.
+    const other = await registerUser(t)
+    expect((await t.call('/auth/two-factor/generate-code', json({ token: '', provider_code: 'email' }, bearer(other.session.access_token)))).status).toBe(200)
+    const mailed = (await latestMail(t, other.email, 'two-factor-code')).match(/\b(\d{6})\b/)?.[1] ?? ''
+    const refused = await verify(other.session.access_token, { two_factor_code: mailed, provider_code: 'email' })
+    expect(Object.keys(await fieldsOf(refused))).toEqual(['password'])
+    expect(await state(other.session.access_token)).toMatchObject({ is_two_factor_enabled_for_user: false })
   })
 
   it('works with codes by e-mail: ten minutes, five guesses, once', async () => {
@@ -110,7 +133,7 @@ describe.each(databaseKinds)('two-factor API on %s', (kind) => {
     const mailedCode = async () => (await latestMail(t, email, 'two-factor-code')).match(/\b(\d{6})\b/)?.[1] ?? ''
 
     expect(GenerateCodeResult.parse(await (await send(session.access_token)).json())).toEqual({ sent: true, expires_in: 600 })
-    const enrolled = await verify(session.access_token, { two_factor_code: await mailedCode(), provider_code: 'email' })
+    const enrolled = await verify(session.access_token, { two_factor_code: await mailedCode(), provider_code: 'email', password: strongPassword })
     expect(enrolled.status).toBe(200)
     expect(VerifyCodeResult.parse(await enrolled.json()).recovery_key).not.toBeNull()
 
@@ -188,10 +211,9 @@ describe.each(databaseKinds)('two-factor API on %s', (kind) => {
   it('limits code guesses per user with 429 and Retry-After', async () => {
     const { session } = await registerUser(t)
     await t.call('/auth/two-factor/generate-qr-code', { headers: bearer(session.access_token) })
-    const statuses: number[] = []
-    for (let i = 0; i < 6; i++) statuses.push((await verify(session.access_token, { two_factor_code: '000000', provider_code: 'authenticator' })).status)
-    expect(statuses.slice(0, 5)).toEqual([422, 422, 422, 422, 422])
-    const limited = await verify(session.access_token, { two_factor_code: '000000', provider_code: 'authenticator' })
+    const guess = () => verify(session.access_token, { two_factor_code: '000000', provider_code: 'authenticator', password: strongPassword })
+    for (let i = 0; i < 5; i++) expect(Object.keys(await fieldsOf(await guess()))).toEqual(['two_factor_code'])
+    const limited = await guess()
     expect(limited.status).toBe(429)
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
   })
@@ -236,7 +258,7 @@ describe('two-factor required site-wide', () => {
     const gated = await t.call('/auth/two-factor/disable', json({ password: 'x' }, bearer(session.access_token)))
     expect(gated.status).toBe(403)
     const qr = TwoFactorQrCode.parse(await (await t.call('/auth/two-factor/generate-qr-code', { headers: bearer(session.access_token) })).json())
-    const res = await t.call('/auth/two-factor/verify-code', json({ token: '', two_factor_code: totpCode(qr.secret, currentStep()), provider_code: 'authenticator' }, bearer(session.access_token)))
+    const res = await t.call('/auth/two-factor/verify-code', json({ token: '', two_factor_code: totpCode(qr.secret, currentStep()), provider_code: 'authenticator', password: strongPassword }, bearer(session.access_token)))
     const token = VerifyCodeResult.parse(await res.json()).session.access_token
     expect((await t.call('/auth/two-factor/disable', json({ password: 'wrong password here' }, bearer(token)))).status).toBe(422)
   })

@@ -26,16 +26,17 @@ export const sendTwoFactorEmailCode = createServerFn({ method: 'POST' })
   )
 
 /**
- * Checks a code (the second step of this sign-in, or the end of an enrolment). The provider
- * answers a new session: its token replaces the old one in the sealed cookie. Only the
- * recovery key, shown once, goes back to the browser.
+ * Checks a code (the second step of this sign-in, or the end of an enrolment, which also needs
+ * the current password). The provider answers a new session: its token replaces the old one in
+ * the sealed cookie. Only the recovery key, shown once, goes back to the browser.
  */
 export const verifyTwoFactorCode = createServerFn({ method: 'POST' })
   .middleware([signedInOnly])
-  .validator((input: { two_factor_code: unknown; provider_code: unknown; secret: unknown; token: unknown }) => ({
+  .validator((input: { two_factor_code: unknown; provider_code: unknown; secret: unknown; password: unknown; token: unknown }) => ({
     two_factor_code: formText(input.two_factor_code, 20),
     provider_code: provider(input.provider_code),
     secret: formText(input.secret, 64) || undefined,
+    password: formText(input.password, 512) || undefined,
     token: formText(input.token, 4096),
   }))
   .handler(({ data }) =>

@@ -117,9 +117,14 @@ export class TwoFactor {
   /**
    * Checks a code. With two-factor on, it is the second step of this sign-in; otherwise it
    * completes the enrolment of `provider_code` and answers the recovery key, once. Either way
-   * the session is replaced by a verified one.
+   * the session is replaced by a verified one. An enrolment also needs the current password
+   * (decision 42): a stolen session alone cannot put its own factor in front of the owner.
    */
-  async verify(account: Authenticated, input: { two_factor_code: string; provider_code: TwoFactorProviderCode; secret?: string | undefined }, meta: RequestMeta): Promise<VerifyCodeResult> {
+  async verify(
+    account: Authenticated,
+    input: { two_factor_code: string; provider_code: TwoFactorProviderCode; secret?: string | undefined; password?: string | undefined },
+    meta: RequestMeta,
+  ): Promise<VerifyCodeResult> {
     this.requireAvailable()
     await enforceLimits(this.limiter, authLimits.twoFactorPerUser(account.user.id))
     const row = await this.row(account.user.id)
@@ -130,6 +135,10 @@ export class TwoFactor {
       return { verified: true, recovery_key: null, session: await this.accounts.rotateSession(account, meta, { twoFactorVerified: true }) }
     }
 
+    if (!input.password || !(await verifyPassword(account.user.passwordHash, input.password))) {
+      log.info('auth.two_factor_enrol_refused', { userId, reason: 'password' })
+      throw new AuthFailure('wrong_password', { field: 'password' })
+    }
     if (input.provider_code === 'authenticator') {
       if (!row?.secretSealed || row.providerCode !== 'authenticator') throw new AuthFailure('two_factor_not_enrolling')
       if (input.secret !== undefined && input.secret.replace(/\s/g, '').toUpperCase() !== this.unseal(row.secretSealed)) throw new AuthFailure('two_factor_not_enrolling')

@@ -73,7 +73,8 @@ export const twoFactorRoutes = [
     method: 'POST',
     path: '/auth/two-factor/verify-code',
     tag: 'two-factor',
-    summary: 'Checks a code: the second step of this sign-in, or the end of an enrolment (the answer then holds the recovery key, shown once). The session is replaced by a new one: keep the new `access_token`.',
+    summary:
+      'Checks a code: the second step of this sign-in, or the end of an enrolment, which also needs the current `password` (422 on `password` without it; the answer then holds the recovery key, shown once). The session is replaced by a new one: keep the new `access_token`.',
     auth: 'user',
     beforeSecondFactor: true,
     body: VerifyCodeInput,
