@@ -74,6 +74,9 @@ export const RemoveInput = z.object({
   provider_code: TwoFactorProviderCode.optional(),
 })
 export const RemoveResult = z.object({ is_removed: z.boolean() })
+/** Two-factor removed with the recovery key: the key proved the holder, so the session is replaced like after a code. */
+export const RecoveryRemoveResult = z.object({ is_removed: z.literal(true), session: AuthSession })
+export type RecoveryRemoveResult = z.infer<typeof RecoveryRemoveResult>
 
 /** Turning two-factor off from the security page: the current password, or a fresh code. */
 export const DisableInput = z

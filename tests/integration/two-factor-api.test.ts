@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AuthSession, UserLookup } from '~/contract/auth'
-import { GenerateCodeResult, RemoveResult, TwoFactorProviders, TwoFactorQrCode, TwoFactorSessionState, UserTwoFactorProvider, VerifyCodeResult } from '~/contract/two-factor'
+import { GenerateCodeResult, RecoveryRemoveResult, RemoveResult, TwoFactorProviders, TwoFactorQrCode, TwoFactorSessionState, UserTwoFactorProvider, VerifyCodeResult } from '~/contract/two-factor'
 import { emailCodes, twoFactors, users } from '~/server/db/schema'
 import { currentStep, totpCode } from '~/server/auth/totp'
 import { databaseKinds, startTestApi, type TestApi } from '../support/api'
@@ -163,20 +163,26 @@ describe.each(databaseKinds)('two-factor API on %s', (kind) => {
     expect((await verify(next.access_token, { two_factor_code: fresh, provider_code: 'email' })).status).toBe(422) // spent
   })
 
-  it('removes two-factor with the recovery key, once; a wrong key is refused', async () => {
+  it('removes two-factor with the recovery key, once, replacing the session; a wrong key is refused', async () => {
     const { session, email } = await registerUser(t)
     const { result } = await enrolAuthenticator(session.access_token)
     const pending = await signIn(email)
-    const remove = (key: string) => t.call('/auth/two-factor/remove', json({ token: '', recovery_key: key, provider_code: 'authenticator' }, bearer(pending.access_token)))
+    const remove = (token: string, key: string) => t.call('/auth/two-factor/remove', json({ token: '', recovery_key: key, provider_code: 'authenticator' }, bearer(token)))
 
-    const wrong = await remove('AAAAA-BBBBB-CCCCC-DDDDD')
+    const wrong = await remove(pending.access_token, 'AAAAA-BBBBB-CCCCC-DDDDD')
     expect(wrong.status).toBe(422)
     expect(Object.keys(await fieldsOf(wrong))).toEqual(['recovery_key'])
     // Typed loosely: lower case, without dashes.
-    const ok = await remove(result.recovery_key!.toLowerCase().replace(/-/g, ' '))
-    expect(RemoveResult.parse(await ok.json())).toEqual({ is_removed: true })
-    expect(await state(pending.access_token)).toMatchObject({ is_two_factor_enabled_for_user: false, is_active: true })
-    expect((await remove(result.recovery_key!)).status).toBe(422)
+    const ok = await remove(pending.access_token, result.recovery_key!.toLowerCase().replace(/-/g, ' '))
+    expect(ok.status).toBe(200)
+    const removed = RecoveryRemoveResult.parse(await ok.json())
+    expect(removed.is_removed).toBe(true)
+    expect(removed.session.access_token).not.toBe(pending.access_token)
+    expect(removed.session.is_two_factor_enabled).toBe(false)
+    // The token from before the key is worthless; the new one is a full session.
+    expect((await t.call('/auth/two-factor/check-active-session', json({}, bearer(pending.access_token)))).status).toBe(401)
+    expect(await state(removed.session.access_token)).toMatchObject({ is_two_factor_enabled_for_user: false, is_active: true })
+    expect((await remove(removed.session.access_token, result.recovery_key!)).status).toBe(422)
   })
 
   it('turns two-factor off from the security page with the current password only', async () => {

@@ -1,5 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
-import { GenerateCodeResult, RemoveResult, TwoFactorQrCode, UserTwoFactorProvider, VerifyCodeResult } from '~/contract/two-factor'
+import { GenerateCodeResult, RecoveryRemoveResult, RemoveResult, TwoFactorQrCode, UserTwoFactorProvider, VerifyCodeResult } from '~/contract/two-factor'
 import { rememberSignIn } from '~/server/session/auth-session'
 import { formResult, formText } from '~/server/web/forms'
 import { callProvider } from '~/server/web/request'
@@ -47,10 +47,17 @@ export const verifyTwoFactorCode = createServerFn({ method: 'POST' })
     }),
   )
 
+/** Turns two-factor off with the recovery key; the provider's new session replaces the old one in the sealed cookie, as after a code. */
 export const removeTwoFactorWithRecoveryKey = createServerFn({ method: 'POST' })
   .middleware([signedInOnly])
   .validator((input: { recovery_key: unknown; token: unknown }) => ({ recovery_key: formText(input.recovery_key, 64), token: formText(input.token, 4096) }))
-  .handler(({ data }) => formResult(() => callProvider('/auth/two-factor/remove', { method: 'POST', json: data, schema: RemoveResult })))
+  .handler(({ data }) =>
+    formResult(async () => {
+      const result = await callProvider('/auth/two-factor/remove', { method: 'POST', json: data, schema: RecoveryRemoveResult })
+      await rememberSignIn(result.session)
+      return { removed: true as const }
+    }),
+  )
 
 export const disableTwoFactor = createServerFn({ method: 'POST' })
   .middleware([signedInOnly])
