@@ -16,6 +16,7 @@ describe.each(databaseKinds)('two-factor API on %s', (kind) => {
     await t?.close()
   })
 
+  const userOf = async (token: string) => UserLookup.parse(await (await t.call('/auth/user', { headers: bearer(token) })).json())
   const state = async (token: string) => TwoFactorSessionState.parse(await (await t.call('/auth/two-factor/check-active-session', json({}, bearer(token)))).json())
   const verify = (token: string, body: Record<string, unknown>) => t.call('/auth/two-factor/verify-code', json({ token: '', ...body }, bearer(token)))
   const signIn = async (email: string) => {
@@ -73,6 +74,8 @@ describe.each(databaseKinds)('two-factor API on %s', (kind) => {
     const gated = await privateCall(pending.access_token)
     expect(gated.status).toBe(403)
     expect((await errorOf(gated)).message).toBe('two_factor_required')
+    // Not even the user's names, phone and address before the second step.
+    expect(await userOf(pending.access_token)).toEqual({ data: null })
 
     // The enrolment's code is spent: replaying it fails.
     const replay = await verify(pending.access_token, { two_factor_code: totpCode(secret, step), provider_code: 'authenticator' })
@@ -86,6 +89,7 @@ describe.each(databaseKinds)('two-factor API on %s', (kind) => {
     expect(verified.recovery_key).toBeNull()
     expect(verified.session.access_token).not.toBe(pending.access_token)
     expect(await state(verified.session.access_token)).toMatchObject({ is_active: true })
+    expect((await userOf(verified.session.access_token)).data).toMatchObject({ email, phone_number: '0722123456' })
     expect((await privateCall(verified.session.access_token)).status).toBe(422) // through the gate; the password is wrong
 
     // Another sign-in cannot reuse that code either.
@@ -263,9 +267,12 @@ describe('two-factor required site-wide', () => {
     })
     const gated = await t.call('/auth/two-factor/disable', json({ password: 'x' }, bearer(session.access_token)))
     expect(gated.status).toBe(403)
+    const userOf = async (token: string) => UserLookup.parse(await (await t.call('/auth/user', { headers: bearer(token) })).json()).data
+    expect(await userOf(session.access_token)).toBeNull()
     const qr = TwoFactorQrCode.parse(await (await t.call('/auth/two-factor/generate-qr-code', { headers: bearer(session.access_token) })).json())
     const res = await t.call('/auth/two-factor/verify-code', json({ token: '', two_factor_code: totpCode(qr.secret, currentStep()), provider_code: 'authenticator', password: strongPassword }, bearer(session.access_token)))
     const token = VerifyCodeResult.parse(await res.json()).session.access_token
     expect((await t.call('/auth/two-factor/disable', json({ password: 'wrong password here' }, bearer(token)))).status).toBe(422)
+    expect((await userOf(token))?.email).toBe(session.user.email)
   })
 })
