@@ -7,6 +7,7 @@ test.beforeEach(async ({ context }) => withConsentCookie(context))
 
 const codeField = (page: Page) => page.getByLabel('Cod de șase cifre')
 const currentPassword = (page: Page) => page.getByLabel('Parola actuală', { exact: true })
+const successToast = (page: Page) => page.locator('[data-sonner-toast][data-type="success"]')
 
 /** The newest six-digit code mailed to an address. */
 async function mailedCode(request: APIRequestContext, address: string): Promise<string> {
@@ -101,6 +102,17 @@ test('codes by e-mail: set up with a mailed code, then sign in with another', as
   await codeField(page).fill(await mailedCode(request, address))
   await page.getByRole('button', { name: 'Confirmați' }).click()
   await expect(page).toHaveURL(/\/account\/orders$/, { timeout: 15_000 })
+
+  // Turned off on the security page with a code mailed for it, instead of the password.
+  await page.goto('/account/security')
+  await waitForHydration(page)
+  await page.getByLabel('un cod trimis prin e-mail').check()
+  await page.getByRole('button', { name: 'Trimiteți-mi un cod' }).click()
+  await expect(successToast(page).filter({ hasText: `Am trimis un cod la ${address}.` })).toBeVisible({ timeout: 15_000 })
+  await codeField(page).fill(await mailedCode(request, address))
+  await page.getByRole('button', { name: 'Dezactivați autentificarea în doi pași' }).click()
+  await expect(successToast(page).filter({ hasText: 'Autentificarea în doi pași este dezactivată.' })).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByRole('link', { name: 'Configurați autentificarea în doi pași' })).toBeVisible()
 })
 
 test('a lost device: the recovery key turns two-step sign-in off and lets the visitor in', async ({ page }) => {

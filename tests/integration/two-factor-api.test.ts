@@ -203,6 +203,32 @@ describe.each(databaseKinds)('two-factor API on %s', (kind) => {
     expect(await state(token)).toMatchObject({ is_two_factor_enabled_for_user: false })
   })
 
+  it('turns two-factor off with a fresh code instead of the password: from the app, or mailed to confirm it', async () => {
+    const disable = (token: string, body: Record<string, unknown>) => t.call('/auth/two-factor/disable', json(body, bearer(token)))
+
+    const app = await registerUser(t)
+    const { secret, step, result } = await enrolAuthenticator(app.session.access_token)
+    const appToken = result.session.access_token
+    const spent = await disable(appToken, { two_factor_code: totpCode(secret, step) })
+    expect(Object.keys(await fieldsOf(spent))).toEqual(['two_factor_code']) // the enrolment's code works once
+    expect(RemoveResult.parse(await (await disable(appToken, { two_factor_code: totpCode(secret, step + 1) })).json())).toEqual({ is_removed: true })
+    expect(await state(appToken)).toMatchObject({ is_two_factor_enabled_for_user: false })
+
+    const mail = await registerUser(t)
+    const send = (token: string, purpose: 'sign_in' | 'confirm') => t.call('/auth/two-factor/generate-code', json({ token: '', provider_code: 'email', purpose }, bearer(token)))
+    const mailedCode = async () => (await latestMail(t, mail.email, 'two-factor-code')).match(/\b(\d{6})\b/)?.[1] ?? ''
+    expect((await send(mail.session.access_token, 'sign_in')).status).toBe(200)
+    const enrolled = await verify(mail.session.access_token, { two_factor_code: await mailedCode(), provider_code: 'email', password: strongPassword })
+    const mailToken = VerifyCodeResult.parse(await enrolled.json()).session.access_token
+    expect((await send(mailToken, 'confirm')).status).toBe(200)
+    const code = await mailedCode()
+    const wrong = await disable(mailToken, { two_factor_code: code === '000000' ? '111111' : '000000' })
+    expect(Object.keys(await fieldsOf(wrong))).toEqual(['two_factor_code'])
+    expect(await state(mailToken)).toMatchObject({ is_two_factor_enabled_for_user: true })
+    expect(RemoveResult.parse(await (await disable(mailToken, { two_factor_code: code })).json())).toEqual({ is_removed: true })
+    expect(await state(mailToken)).toMatchObject({ is_two_factor_enabled_for_user: false })
+  })
+
   it('still asks the second step after a password reset (a reset never bypasses two-factor)', async () => {
     const { session, email } = await registerUser(t)
     await enrolAuthenticator(session.access_token)
