@@ -8,6 +8,7 @@ import { fieldMessage, isFieldMessageKey, prettyMessage, type FieldMessageKey } 
 import { AuthFailure } from '../auth/accounts'
 import { pendingTwoFactor } from '../auth/two-factor'
 import { clientAddress, peerAddress } from '../http/client-address'
+import { securityHeaders } from '../web/security-headers'
 import type { RouteDef, RouteResult } from './route'
 import { Router } from './router'
 import { log } from '../log'
@@ -42,10 +43,12 @@ export interface Api {
  */
 export function createApi(deps: ApiDeps, routes: RouteDef[]): Api {
   const router = new Router(routes)
+  // The data policy, nosniff, no framing, HSTS on HTTPS: the same set as the web app's answers (decision 12).
+  const baseHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...securityHeaders({ publicUrl: deps.config.PUBLIC_URL }) }
 
   async function handle(request: Request, caller?: InProcessCaller): Promise<Response> {
     const locale = negotiateLocale(request.headers.get('accept-language'))
-    const headers = new Headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+    const headers = new Headers(baseHeaders)
     try {
       // The statuses header goes on every answer; only liveness and readiness answer without it.
       const site = await deps.site.current().catch((error: unknown) => error as Error)
