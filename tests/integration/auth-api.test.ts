@@ -1,3 +1,4 @@
+import { hash, type Algorithm } from '@node-rs/argon2'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AuthSession, EmailCheckResult, UserLookup } from '~/contract/auth'
@@ -62,6 +63,16 @@ describe.each(databaseKinds)('accounts API on %s', (kind) => {
     const sessions = await t.deps.database.db.select().from(authSessions).where(eq(authSessions.userId, row!.id))
     expect(sessions.map((s) => s.tokenHash)).toEqual([hashToken(session.access_token)])
     expect(JSON.stringify(sessions)).not.toContain(session.access_token)
+  })
+
+  it('upgrades a hash made with older argon2 parameters at the next sign-in', async () => {
+    const { email } = await register()
+    const weak = await hash(strong, { algorithm: 2 as Algorithm.Argon2id, memoryCost: 8192, timeCost: 1, parallelism: 1 })
+    await t.deps.database.db.update(users).set({ passwordHash: weak }).where(eq(users.email, email))
+    expect((await login(email, strong, '192.0.2.14')).status).toBe(200)
+    const [row] = await t.deps.database.db.select().from(users).where(eq(users.email, email))
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
+    expect((await login(email, strong, '192.0.2.14')).status).toBe(200)
   })
 
   it('refuses short, common and personal passwords, mismatches and taken addresses, in the asked language', async () => {

@@ -10,7 +10,7 @@ import { authSessions, passwordResets, twoFactors, users } from '../db/schema'
 import { log } from '../log'
 import type { Mailer } from '../mail/mailer'
 import { issueEmailConfirmation } from './email-confirmations'
-import { hashPassword, passwordProblems, verifyAgainstDummy, verifyPassword } from './passwords'
+import { hashPassword, needsRehash, passwordProblems, verifyAgainstDummy, verifyPassword } from './passwords'
 import { authLimits, type Limit, type RateLimiter } from './rate-limit'
 import { generateSessionToken, hashToken } from './secrets'
 import { describeUserAgent } from './user-agent'
@@ -203,6 +203,11 @@ export class Accounts {
       throw new AuthFailure('invalid_credentials')
     }
     log.info('auth.login_succeeded', { userId: user.id })
+    // A hash made with older parameters is replaced while the password is at hand.
+    if (needsRehash(user.passwordHash)) {
+      await this.db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() }).where(eq(users.id, user.id))
+      log.info('auth.password_rehashed', { userId: user.id })
+    }
     const session = await this.startSession(user, meta)
     this.announceSignIn(user, meta)
     return session
