@@ -14,9 +14,10 @@ describe('API over plain HTTP', () => {
     await t?.close()
   })
 
-  it('answers data, errors included, with nosniff, no framing and a policy that loads nothing, and no HSTS', async () => {
+  it('answers data, errors included, with nosniff, no framing, no caching and a policy that loads nothing, and no HSTS', async () => {
     for (const res of [await t.call('/products'), await t.call('/no-such-route'), await t.call('/auth/logout', { method: 'POST' })]) {
       expect(res.headers.get('x-content-type-options'), res.url).toBe('nosniff')
+      expect(res.headers.get('cache-control')).toBe('no-store')
       expect(res.headers.get('x-frame-options')).toBe('DENY')
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
       const policy = directives(res.headers.get('content-security-policy'))

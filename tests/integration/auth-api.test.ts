@@ -150,6 +150,27 @@ describe.each(databaseKinds)('accounts API on %s', (kind) => {
     expect(row?.revokedAt).not.toBeNull()
   })
 
+  it('ends sessions past their absolute lifetime, however recently used', async () => {
+    const { session } = await register()
+    const me = async () => UserLookup.parse(await (await t.call('/auth/user', { headers: bearer(session.access_token) })).json())
+    expect((await me()).data).not.toBeNull()
+    await t.deps.database.db.update(authSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authSessions.tokenHash, hashToken(session.access_token)))
+    expect(await me()).toEqual({ data: null })
+  })
+
+  it('refuses a reset link past its 60 minutes', async () => {
+    const { email } = await register()
+    expect((await t.call('/auth/generate-reset-token', json({ email, token: '' }, { 'x-forwarded-for': '192.0.2.15' }))).status).toBe(200)
+    const resetToken = new URL((await latestMail(t, email, 'password-reset')).match(/https?:\/\/\S+/)?.[0] ?? '').searchParams.get('reset_token') ?? ''
+    const [stored] = await t.deps.database.db.select().from(passwordResets).where(eq(passwordResets.tokenHash, hashToken(resetToken)))
+    expect((stored!.expiresAt.getTime() - stored!.createdAt.getTime()) / 60_000).toBeCloseTo(60, 0)
+    await t.deps.database.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.tokenHash, hashToken(resetToken)))
+    const fresh = 'green ferry under amber skies'
+    const res = await t.call('/auth/reset-password', json({ email, reset_token: resetToken, password: fresh, password_confirmation: fresh, token: '' }))
+    expect(res.status).toBe(422)
+    expect(Object.keys((await errorOf(res)).message)).toEqual(['reset_token'])
+  })
+
   it('resets a password by the mailed link once, never revealing whether an account exists, and ends every session', async () => {
     const { email, session } = await register()
     const known = await t.call('/auth/generate-reset-token', json({ email, token: '' }))

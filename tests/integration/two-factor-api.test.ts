@@ -254,6 +254,15 @@ describe.each(databaseKinds)('two-factor API on %s', (kind) => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
   })
 
+  it('limits authenticator enrolments (new QR codes) per user with 429 and Retry-After', async () => {
+    const { session } = await registerUser(t)
+    const qr = () => t.call('/auth/two-factor/generate-qr-code', { headers: bearer(session.access_token) })
+    for (let i = 0; i < 10; i++) expect((await qr()).status).toBe(200)
+    const limited = await qr()
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+
   it('needs a session for every two-factor call but the provider list', async () => {
     for (const [path, init] of [
       ['/auth/two-factor/generate-qr-code', {}],
