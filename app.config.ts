@@ -96,6 +96,12 @@ export const settings = {
     default: 'false',
     description: 'Every account must set up two-step sign-in before using its account pages (decision 14).',
   },
+  TRUST_PROXY_HOPS: {
+    schema: z.coerce.number().int().min(0).max(10),
+    default: '0',
+    description:
+      'Proxies in front of this process that append the address they saw to `X-Forwarded-For` (a TLS terminator, a load balancer; the web app, for an API run apart). 0: the client is the connection’s peer and `X-Forwarded-For` is ignored. Rate limits and sessions key on the address this gives (decision 40).',
+  },
   PROVIDER_API_URL: {
     schema: optionalUrl,
     default: '',
@@ -221,6 +227,12 @@ export const settings = {
     schema: optionalUrl,
     default: '',
     description: 'SMTP server (`smtp://user:pass@host:port`). Empty: mail is kept in the database outbox.',
+  },
+  MAIL_RETENTION_HOURS: {
+    schema: z.coerce.number().int().min(1).max(30 * 24),
+    default: '24',
+    description:
+      'Hours the outbox keeps the text of a message that SMTP did not take (the development mailbox): reset links, codes and confirmation links in it are blanked after that. Delivered messages keep no text at all.',
   },
   MAIL_FROM: { schema: z.string().min(3), default: 'Asiguro <no-reply@asiguro.localhost>', description: 'Sender of outgoing mail.' },
   ANALYTICS_SINK: {

@@ -3,9 +3,10 @@ import { AuthSession } from './auth'
 import { TWO_FACTOR_PROVIDERS } from './constants'
 
 /**
- * Shapes of the two-factor calls (spec §3, §7). The spec's `user_agent` and `user_ip` fields
- * describe the visitor's device when the web app calls on their behalf; the API falls back to
- * the request's own headers.
+ * Shapes of the two-factor calls (spec §3, §7). The spec's `user_agent` field describes the
+ * visitor's device when the web app calls on their behalf; the API falls back to the request's
+ * own header. `user_ip` is accepted for the spec's sake and ignored: the address comes from the
+ * connection (decision 40).
  */
 
 export { TWO_FACTOR_PROVIDERS }
@@ -35,6 +36,8 @@ export const TwoFactorQrCode = z.object({ secret: z.string(), otpauth_url: z.str
 export const VerifyCodeInput = z.object({
   token: captchaToken,
   two_factor_code: code,
+  /** The current password: required to finish an enrolment (re-authentication, ASVS 7.5.1), ignored at the sign-in step. */
+  password: z.string().max(512).optional(),
   /** The secret shown at enrolment: when given, it must be the one being enrolled (a stale tab cannot enrol an old QR code). */
   secret: z.string().max(64).optional(),
   provider_code: TwoFactorProviderCode,
@@ -71,6 +74,9 @@ export const RemoveInput = z.object({
   provider_code: TwoFactorProviderCode.optional(),
 })
 export const RemoveResult = z.object({ is_removed: z.boolean() })
+/** Two-factor removed with the recovery key: the key proved the holder, so the session is replaced like after a code. */
+export const RecoveryRemoveResult = z.object({ is_removed: z.literal(true), session: AuthSession })
+export type RecoveryRemoveResult = z.infer<typeof RecoveryRemoveResult>
 
 /** Turning two-factor off from the security page: the current password, or a fresh code. */
 export const DisableInput = z

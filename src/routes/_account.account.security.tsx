@@ -18,6 +18,14 @@ export const Route = createFileRoute('/_account/account/security')({
 
 function Security() {
   const { twoFactor } = Route.useLoaderData()
-  const { userId, session } = Route.useRouteContext()
-  return <SecurityPage userId={userId} twoFactor={<TwoFactorSettings current={twoFactor} required={session.twoFactor?.is_two_factor_auth_required === true} />} />
+  const { userId, session, publicConfig } = Route.useRouteContext()
+  const settings = (
+    <TwoFactorSettings
+      current={twoFactor}
+      required={session.twoFactor?.is_two_factor_auth_required === true}
+      email={session.user?.email ?? ''}
+      captchaProvider={publicConfig.CAPTCHA_PROVIDER}
+    />
+  )
+  return <SecurityPage userId={userId} twoFactor={settings} />
 }

@@ -15,10 +15,15 @@ const linkIn = (text: string) => {
 
 /** Another device: a phone, so the session list can tell the two apart. */
 const PHONE = 'Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0'
+/**
+ * The phone reaches the site through the one proxy the test server trusts (TRUST_PROXY_HOPS=1):
+ * the phone wrote the first entry itself, the proxy appended the address it saw.
+ */
+const PHONE_FORWARDED_FOR = '198.18.0.66, 203.0.113.77'
 
 /** A second browser (its own cookies) signed in to the same account. */
 async function secondBrowser(browser: Browser, address: string, secret = password) {
-  const context = await browser.newContext({ locale: 'ro-RO', timezoneId: 'Europe/Bucharest', userAgent: PHONE })
+  const context = await browser.newContext({ locale: 'ro-RO', timezoneId: 'Europe/Bucharest', userAgent: PHONE, extraHTTPHeaders: { 'x-forwarded-for': PHONE_FORWARDED_FOR } })
   await withConsentCookie(context)
   const page = await context.newPage()
   await page.goto('/authenticate')
@@ -148,6 +153,10 @@ test('see both sessions and sign the other device out', async ({ page, request, 
 
   const theOther = sessions.filter({ hasNotText: 'Acest dispozitiv' })
   await expect(theOther).toContainText('Firefox pe Android')
+  // Each session keeps its client's address by the rule of decision 40: the proxy's entry, never the one the client wrote.
+  await expect(mine).toContainText('127.0.0.1')
+  await expect(theOther).toContainText('203.0.113.77')
+  await expect(theOther).not.toContainText('198.18.0.66')
   await theOther.getByRole('button', { name: 'Deconectați Firefox pe Android', exact: true }).click()
   await expect(successToast(page).filter({ hasText: 'Firefox pe Android a fost deconectat.' })).toBeVisible()
   await expect(sessions).toHaveCount(1)

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { email, mailTo, password, register, signIn } from './support-accounts'
+import { email, mailTo, password, register, registerThroughApi, signIn } from './support-accounts'
 import { waitForHydration, withConsentCookie } from './support'
 
 test.beforeEach(async ({ context }) => withConsentCookie(context))
@@ -28,6 +28,16 @@ test('register, sign out, sign in again and come back to the page asked for', as
   // Signed in, /authenticate is not for guests.
   await page.goto('/authenticate')
   await expect(page).toHaveURL(/\/account\/orders$/)
+})
+
+test('the session cookie lives as long as the provider’s token (access_token_ttl)', async ({ page, request, context }) => {
+  const before = Date.now() / 1000
+  const { accessTokenTtl } = await registerThroughApi(page, request, email())
+  const cookie = (await context.cookies()).find((c) => c.name.endsWith('asiguro_session'))
+  // iron-session lets the cookie go a minute before the seal it carries.
+  const lifetime = (cookie?.expires ?? 0) - before
+  expect(lifetime).toBeGreaterThan(accessTokenTtl * 60 - 60 - 30)
+  expect(lifetime).toBeLessThanOrEqual(accessTokenTtl * 60)
 })
 
 test('a wrong password shows one message, the same as an unknown address', async ({ page }) => {

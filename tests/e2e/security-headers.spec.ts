@@ -143,3 +143,18 @@ test('a request carrying the session cookie is never stored', async ({ request }
   expect(response.headers()['cache-control']).toBe('no-store')
   expect(response.headers()['content-security-policy']).toContain("'strict-dynamic'")
 })
+
+test('the provider API answers with the same headers, and its reference page is styled without any CSP violation', async ({ page, request }) => {
+  const data = await request.get('/api/v1/products')
+  expectPageHeaders(data.headers())
+  expect(data.headers()['content-security-policy']).toContain("frame-ancestors 'none'")
+
+  const watch = await watchPage(page)
+  const response = await page.goto('/api/v1/docs')
+  expectPageHeaders(response?.headers() ?? {})
+  expect(response?.headers()['content-security-policy']).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]+=*';/)
+  // The inline stylesheet applies: the policy allows it by hash.
+  await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(245, 245, 245)')
+  expect(await watch.violations(), 'CSP violations on the API reference').toEqual([])
+  expect(watch.console.filter((line) => /Content.Security.Policy/i.test(line))).toEqual([])
+})

@@ -29,20 +29,25 @@ export async function signIn(page: Page, address: string, secret: string) {
   await page.getByRole('button', { name: 'Autentificare' }).click()
 }
 
+/** The newest message of a kind in the development mailbox, waiting a little: some mail is written after the answer. */
 export async function mailTo(request: APIRequestContext, address: string, kind: string): Promise<string> {
-  const response = await request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(address)}`)
-  const { data } = (await response.json()) as { data: { kind: string; text: string }[] }
-  const message = data.find((m) => m.kind === kind)
-  if (!message) throw new Error(`no ${kind} mail to ${address}`)
-  return message.text
+  for (const deadline = Date.now() + 5000; ; await new Promise((resolve) => setTimeout(resolve, 100))) {
+    const response = await request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(address)}`)
+    const { data } = (await response.json()) as { data: { kind: string; text: string }[] }
+    const message = data.find((m) => m.kind === kind)
+    if (message) return message.text
+    if (Date.now() > deadline) throw new Error(`no ${kind} mail to ${address}`)
+  }
 }
 
-
 /**
- * Creates an account through the API, from an address of its own (sign-ups are limited per
- * address; the form's own journey is covered by accounts.spec.ts), then signs in with the form.
+ * Creates an account through the API, then signs in with the form; answers the token lifetime
+ * (minutes) the provider gave. Sign-ups are limited per
+ * address; the test server declares one proxy in front of it (TRUST_PROXY_HOPS=1 in
+ * playwright.config.ts) and the test plays that proxy, saying which client it forwards, so each
+ * account comes from an address of its own. The form's own journey is in accounts.spec.ts.
  */
-export async function registerThroughApi(page: Page, request: APIRequestContext, address: string) {
+export async function registerThroughApi(page: Page, request: APIRequestContext, address: string): Promise<{ accessTokenTtl: number }> {
   const challenge = (await (await request.get('/api/v1/captcha/challenge')).json()) as AltchaChallenge
   const response = await request.post('/api/v1/auth/register', {
     headers: { 'x-forwarded-for': `198.18.${randomInt(256)}.${randomInt(1, 255)}`, 'accept-language': 'ro' },
@@ -50,10 +55,11 @@ export async function registerThroughApi(page: Page, request: APIRequestContext,
   })
   expect(response.status(), await response.text()).toBe(201)
   // Registration signs in; only the browser's session should exist.
-  const { access_token } = (await response.json()) as { access_token: string }
+  const { access_token, access_token_ttl } = (await response.json()) as { access_token: string; access_token_ttl: number }
   expect((await request.post('/api/v1/auth/logout', { headers: { authorization: `Bearer ${access_token}` } })).status()).toBe(200)
   await page.goto('/authenticate')
   await waitForHydration(page)
   await signIn(page, address, password)
   await expect(page).toHaveURL(/\/account\/orders$/, { timeout: 15_000 })
+  return { accessTokenTtl: access_token_ttl }
 }

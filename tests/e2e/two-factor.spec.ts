@@ -6,6 +6,8 @@ import { expectNoSeriousAxeViolations, waitForHydration, withConsentCookie } fro
 test.beforeEach(async ({ context }) => withConsentCookie(context))
 
 const codeField = (page: Page) => page.getByLabel('Cod de șase cifre')
+const currentPassword = (page: Page) => page.getByLabel('Parola actuală', { exact: true })
+const successToast = (page: Page) => page.locator('[data-sonner-toast][data-type="success"]')
 
 /** The newest six-digit code mailed to an address. */
 async function mailedCode(request: APIRequestContext, address: string): Promise<string> {
@@ -43,6 +45,12 @@ test('authenticator app: set up from the QR secret, then every sign-in asks the 
   expect(secret).toMatch(/^[A-Z2-7]{32}$/)
   const enrolStep = currentStep()
   await codeField(page).fill(totpCode(secret, enrolStep))
+  // Turning it on needs the current password, not only the session.
+  await currentPassword(page).fill('not my password at all')
+  await page.getByRole('button', { name: 'Activați autentificarea în doi pași' }).click()
+  await expect(currentPassword(page)).toHaveAttribute('aria-invalid', 'true', { timeout: 15_000 })
+  await expect(page.locator('[data-sonner-toast][data-type="error"]')).toHaveText('Parola nu este corectă.')
+  await currentPassword(page).fill(password)
   await page.getByRole('button', { name: 'Activați autentificarea în doi pași' }).click()
   await keepRecoveryKey(page)
   await expect(page).toHaveURL(/\/account\/security$/)
@@ -77,6 +85,7 @@ test('codes by e-mail: set up with a mailed code, then sign in with another', as
   await page.getByRole('button', { name: 'Trimiteți-mi un cod' }).click()
   await expect(page.getByRole('heading', { name: 'Verificați e-mailul' })).toBeVisible({ timeout: 15_000 })
   await codeField(page).fill(await mailedCode(request, address))
+  await currentPassword(page).fill(password)
   await page.getByRole('button', { name: 'Activați autentificarea în doi pași' }).click()
   await keepRecoveryKey(page)
   await expect(page).toHaveURL(/\/account\/profile$/)
@@ -93,6 +102,17 @@ test('codes by e-mail: set up with a mailed code, then sign in with another', as
   await codeField(page).fill(await mailedCode(request, address))
   await page.getByRole('button', { name: 'Confirmați' }).click()
   await expect(page).toHaveURL(/\/account\/orders$/, { timeout: 15_000 })
+
+  // Turned off on the security page with a code mailed for it, instead of the password.
+  await page.goto('/account/security')
+  await waitForHydration(page)
+  await page.getByLabel('un cod trimis prin e-mail').check()
+  await page.getByRole('button', { name: 'Trimiteți-mi un cod' }).click()
+  await expect(successToast(page).filter({ hasText: `Am trimis un cod la ${address}.` })).toBeVisible({ timeout: 15_000 })
+  await codeField(page).fill(await mailedCode(request, address))
+  await page.getByRole('button', { name: 'Dezactivați autentificarea în doi pași' }).click()
+  await expect(successToast(page).filter({ hasText: 'Autentificarea în doi pași este dezactivată.' })).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByRole('link', { name: 'Configurați autentificarea în doi pași' })).toBeVisible()
 })
 
 test('a lost device: the recovery key turns two-step sign-in off and lets the visitor in', async ({ page }) => {
@@ -103,6 +123,7 @@ test('a lost device: the recovery key turns two-step sign-in off and lets the vi
   await page.getByRole('button', { name: 'Afișați codul QR' }).click()
   const secret = ((await page.getByTestId('totp-secret').textContent({ timeout: 15_000 })) ?? '').replace(/\s/g, '')
   await codeField(page).fill(totpCode(secret, currentStep()))
+  await currentPassword(page).fill(password)
   await page.getByRole('button', { name: 'Activați autentificarea în doi pași' }).click()
   const recoveryKey = await keepRecoveryKey(page)
 

@@ -183,10 +183,11 @@ describe.each(databaseKinds)('provider API on %s', (kind) => {
   describe('cookie consents', () => {
     const choices = { necessary: true, preferences: false, analytics: true, marketing: false }
 
-    it('stores the choices with the forwarded-for IP, user agent and whether a bearer came', async () => {
+    it('stores the choices with the client address, user agent and whether a bearer came', async () => {
+      // The client wrote the first entry itself; the one trusted proxy appended what it saw.
       const res = await t.call('/cookie-consents', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7, 10.0.0.1', 'user-agent': 'TestAgent/1', authorization: 'Bearer abc' },
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.9.9.9, 203.0.113.7', 'user-agent': 'TestAgent/1', authorization: 'Bearer abc' },
         body: JSON.stringify({ consent: choices, token: '' }),
       })
       expect(res.status).toBe(201)
@@ -268,7 +269,7 @@ describe('embedded database persistence', () => {
 
 async function startOnDisk(dir: string) {
   const { parseConfig } = await import('../../app.config')
-  const config = parseConfig({ APP_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'silent', CAPTCHA_PROVIDER: 'none' }, {
+  const config = parseConfig({ APP_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'silent', CAPTCHA_PROVIDER: 'none', TRUST_PROXY_HOPS: '1' }, {
     SESSION_SECRET: 'x'.repeat(32),
     OPERATOR_TOKEN: 'y'.repeat(32),
     PUSHER_APP_SECRET: 'z'.repeat(32),

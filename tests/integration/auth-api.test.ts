@@ -1,3 +1,4 @@
+import { hash, type Algorithm } from '@node-rs/argon2'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AuthSession, EmailCheckResult, UserLookup } from '~/contract/auth'
@@ -5,6 +6,7 @@ import { ErrorBody } from '~/contract/errors'
 import { authSessions, passwordResets, users } from '~/server/db/schema'
 import { hashToken } from '~/server/auth/secrets'
 import { databaseKinds, startTestApi, type TestApi } from '../support/api'
+import { latestMail } from '../support/accounts'
 
 const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
   method: 'POST',
@@ -61,6 +63,16 @@ describe.each(databaseKinds)('accounts API on %s', (kind) => {
     const sessions = await t.deps.database.db.select().from(authSessions).where(eq(authSessions.userId, row!.id))
     expect(sessions.map((s) => s.tokenHash)).toEqual([hashToken(session.access_token)])
     expect(JSON.stringify(sessions)).not.toContain(session.access_token)
+  })
+
+  it('upgrades a hash made with older argon2 parameters at the next sign-in', async () => {
+    const { email } = await register()
+    const weak = await hash(strong, { algorithm: 2 as Algorithm.Argon2id, memoryCost: 8192, timeCost: 1, parallelism: 1 })
+    await t.deps.database.db.update(users).set({ passwordHash: weak }).where(eq(users.email, email))
+    expect((await login(email, strong, '192.0.2.14')).status).toBe(200)
+    const [row] = await t.deps.database.db.select().from(users).where(eq(users.email, email))
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
+    expect((await login(email, strong, '192.0.2.14')).status).toBe(200)
   })
 
   it('refuses short, common and personal passwords, mismatches and taken addresses, in the asked language', async () => {
@@ -138,6 +150,27 @@ describe.each(databaseKinds)('accounts API on %s', (kind) => {
     expect(row?.revokedAt).not.toBeNull()
   })
 
+  it('ends sessions past their absolute lifetime, however recently used', async () => {
+    const { session } = await register()
+    const me = async () => UserLookup.parse(await (await t.call('/auth/user', { headers: bearer(session.access_token) })).json())
+    expect((await me()).data).not.toBeNull()
+    await t.deps.database.db.update(authSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authSessions.tokenHash, hashToken(session.access_token)))
+    expect(await me()).toEqual({ data: null })
+  })
+
+  it('refuses a reset link past its 60 minutes', async () => {
+    const { email } = await register()
+    expect((await t.call('/auth/generate-reset-token', json({ email, token: '' }, { 'x-forwarded-for': '192.0.2.15' }))).status).toBe(200)
+    const resetToken = new URL((await latestMail(t, email, 'password-reset')).match(/https?:\/\/\S+/)?.[0] ?? '').searchParams.get('reset_token') ?? ''
+    const [stored] = await t.deps.database.db.select().from(passwordResets).where(eq(passwordResets.tokenHash, hashToken(resetToken)))
+    expect((stored!.expiresAt.getTime() - stored!.createdAt.getTime()) / 60_000).toBeCloseTo(60, 0)
+    await t.deps.database.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.tokenHash, hashToken(resetToken)))
+    const fresh = 'green ferry under amber skies'
+    const res = await t.call('/auth/reset-password', json({ email, reset_token: resetToken, password: fresh, password_confirmation: fresh, token: '' }))
+    expect(res.status).toBe(422)
+    expect(Object.keys((await errorOf(res)).message)).toEqual(['reset_token'])
+  })
+
   it('resets a password by the mailed link once, never revealing whether an account exists, and ends every session', async () => {
     const { email, session } = await register()
     const known = await t.call('/auth/generate-reset-token', json({ email, token: '' }))
@@ -145,9 +178,7 @@ describe.each(databaseKinds)('accounts API on %s', (kind) => {
     expect([known.status, unknown.status]).toEqual([200, 200])
     expect(await known.json()).toEqual(await unknown.json())
 
-    const mail = (await (await t.call(`/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as { data: { kind: string; text: string }[] }
-    const reset = mail.data.find((m) => m.kind === 'password-reset')
-    const link = new URL(reset?.text.match(/https?:\/\/\S+/)?.[0] ?? '')
+    const link = new URL((await latestMail(t, email, 'password-reset')).match(/https?:\/\/\S+/)?.[0] ?? '')
     expect(link.pathname).toBe('/authenticate')
     const resetToken = link.searchParams.get('reset_token') ?? ''
     const [stored] = await t.deps.database.db.select().from(passwordResets).where(eq(passwordResets.tokenHash, hashToken(resetToken)))
@@ -162,11 +193,40 @@ describe.each(databaseKinds)('accounts API on %s', (kind) => {
     expect((await login(email, newPassword, '192.0.2.13')).status).toBe(200)
   })
 
+  /** Makes `allowed` calls that must pass, then answers the next one. */
+  const afterAllowed = async (allowed: number, call: (n: number) => Promise<Response>) => {
+    for (let n = 0; n < allowed; n++) {
+      const res = await call(n)
+      expect(res.status, `call ${n + 1}: ${await res.text()}`).not.toBe(429)
+    }
+    return call(allowed)
+  }
+  const expectLimited = async (res: Response) => {
+    expect(res.status).toBe(429)
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect((await errorOf(res)).message).toBe('too_many_requests')
+  }
+
   it('limits registrations per address', async () => {
-    const statuses: number[] = []
-    for (let i = 0; i < 11; i++) statuses.push((await t.call('/auth/register', json(registration(newEmail()), { 'x-forwarded-for': '198.18.0.1' }))).status)
-    expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true)
-    expect(statuses[10]).toBe(429)
+    await expectLimited(await afterAllowed(10, () => t.call('/auth/register', json(registration(newEmail()), { 'x-forwarded-for': '198.18.0.1' }))))
+  })
+
+  it('rate limits sign-in per address (30 in 15 minutes), whichever accounts are tried', async () => {
+    await expectLimited(await afterAllowed(30, () => login(newEmail(), 'a wrong password here', '198.18.1.1')))
+    expect((await login(newEmail(), 'a wrong password here', '198.18.1.2')).status).toBe(422) // another address still counts from zero
+  })
+
+  it('rate limits reset requests per account (3 an hour), from any address', async () => {
+    const email = newEmail()
+    await expectLimited(await afterAllowed(3, (n) => t.call('/auth/generate-reset-token', json({ email, token: '' }, { 'x-forwarded-for': `198.18.2.${n + 1}` }))))
+  })
+
+  it('rate limits reset requests per address (10 an hour), whichever accounts are asked for', async () => {
+    await expectLimited(await afterAllowed(10, () => t.call('/auth/generate-reset-token', json({ email: newEmail(), token: '' }, { 'x-forwarded-for': '198.18.3.1' }))))
+  })
+
+  it('rate limits the e-mail existence check per address (30 an hour)', async () => {
+    await expectLimited(await afterAllowed(30, () => t.call('/users/email-existence-check', json({ email: newEmail(), token: '' }, { 'x-forwarded-for': '198.18.4.1' }))))
   })
 
   it('keeps private routes for signed-in users', async () => {

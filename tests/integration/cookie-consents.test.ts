@@ -16,7 +16,7 @@ describe.each(databaseKinds)('recorded cookie consents on %s', (kind) => {
   })
 
   it('lists consents newest first with the visitor address and when they were given', async () => {
-    const first = await t.call('/cookie-consents', json({ consent, token: '' }, { 'x-forwarded-for': '198.51.100.7, 10.0.0.1' }))
+    const first = await t.call('/cookie-consents', json({ consent, token: '' }, { 'x-forwarded-for': '10.0.0.1, 198.51.100.7' }))
     expect(first.status).toBe(201)
     expect(statusesOf(first).id).toBeGreaterThan(0)
     await new Promise((resolve) => setTimeout(resolve, 5))

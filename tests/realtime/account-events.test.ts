@@ -52,7 +52,7 @@ describe.each(realtimeModes)('account events on the user’s channel (%s)', (mod
 
     const token = ((await phone.json()) as { access_token: string }).access_token
     const qr = TwoFactorQrCode.parse(await (await t.call('/auth/two-factor/generate-qr-code', { headers: bearer(token) })).json())
-    const enrolled = VerifyCodeResult.parse(await (await t.call('/auth/two-factor/verify-code', json({ token: '', two_factor_code: totpCode(qr.secret, currentStep()), provider_code: 'authenticator' }, bearer(token)))).json())
+    const enrolled = VerifyCodeResult.parse(await (await t.call('/auth/two-factor/verify-code', json({ token: '', two_factor_code: totpCode(qr.secret, currentStep()), provider_code: 'authenticator', password: strongPassword }, bearer(token)))).json())
     expect((await t.call('/auth/two-factor/disable', json({ password: strongPassword }, bearer(enrolled.session.access_token)))).status).toBe(200)
 
     await eventually(() => seen.every((events) => events.length === 3))

@@ -34,10 +34,12 @@ export function login(t: TestApi, email: string, password = strongPassword, ip =
   })
 }
 
-/** The newest message of a kind in the development mailbox. */
+/** The newest message of a kind in the development mailbox, waiting a little: some mail is written after the answer. */
 export async function latestMail(t: TestApi, to: string, kind: string): Promise<string> {
-  const mail = (await (await t.call(`/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as { data: { kind: string; text: string }[] }
-  const message = mail.data.find((m) => m.kind === kind)
-  if (!message) throw new Error(`no ${kind} mail to ${to}`)
-  return message.text
+  for (const deadline = Date.now() + 3000; ; await new Promise((resolve) => setTimeout(resolve, 20))) {
+    const mail = (await (await t.call(`/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as { data: { kind: string; text: string }[] }
+    const message = mail.data.find((m) => m.kind === kind)
+    if (message) return message.text
+    if (Date.now() > deadline) throw new Error(`no ${kind} mail to ${to}`)
+  }
 }

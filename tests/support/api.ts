@@ -10,7 +10,7 @@ export interface TestApi {
   api: Api
   deps: ApiDeps
   config: AppConfig
-  /** Calls the API in-process, as the web app does by default. */
+  /** Calls the API as a request from a connection would reach it (no socket here, so no peer address: see TRUST_PROXY_HOPS above). */
   call(path: string, init?: RequestInit): Promise<Response>
   close(): Promise<void>
 }
@@ -34,6 +34,9 @@ function testConfig(overrides: TestSettings = {}): AppConfig {
     PUSHER_HOST: '127.0.0.1',
     PUSHER_PORT: '9',
     LOG_LEVEL: 'silent',
+    // The tests act as the one proxy in front of the API: the last `X-Forwarded-For` entry they
+    // send is the client, so each test can speak from addresses of its own (decision 40).
+    TRUST_PROXY_HOPS: '1',
     ...overrides,
   })
 }

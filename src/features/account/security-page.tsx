@@ -131,7 +131,12 @@ function SessionItem({ session, onEnded }: { session: AccountSession; onEnded: (
   const revoke = useServerFn(revokeSession)
   const device = session.device
   const form = useProviderForm(
-    () => revoke({ data: { id: session.id } }),
+    async () => {
+      const result = await revoke({ data: { id: session.id } })
+      // Refused: it ended elsewhere meanwhile, so the list is read again (the message stays as a toast).
+      if (!result.ok) await onEnded()
+      return result
+    },
     async () => {
       notify('success', t`${device} was signed out.`)
       await onEnded()

@@ -44,7 +44,7 @@ export function TwoFactorCheckPage({ providerCode, email, returnTo, captchaProvi
     setMailed(true)
     notify('success', t`We sent a code to ${email}.`)
   }, captcha)
-  const verify = useProviderForm((values) => verifyFn({ data: { two_factor_code: values.two_factor_code, provider_code: providerCode, secret: undefined, token: values.token } }), goOn, captcha)
+  const verify = useProviderForm((values) => verifyFn({ data: { two_factor_code: values.two_factor_code, provider_code: providerCode, secret: undefined, password: undefined, token: values.token } }), goOn, captcha)
   const recover = useProviderForm(
     (values) => removeFn({ data: { recovery_key: values.recovery_key, token: values.token } }),
     async () => {

@@ -9,20 +9,37 @@ import { Field, FormAlert } from '~/ui/form-field'
 import { SubmitButton, useProviderForm } from '~/ui/provider-form'
 import { notify } from '~/ui/toaster'
 import { CodeField } from './code-field'
-import { disableTwoFactor } from './two-factor.functions'
+import { disableTwoFactor, sendTwoFactorEmailCode } from './two-factor.functions'
+
+type CaptchaProvider = 'altcha' | 'recaptcha' | 'turnstile' | 'none'
 
 interface Props {
   current: { provider_code: TwoFactorProviderCode; enabled_at: string } | null
   /** Whether the site requires it (then it cannot be turned off here). */
   required: boolean
+  email: string
+  captchaProvider: CaptchaProvider
 }
 
-/** The content of the two-step sign-in section of `/account/security`: its state, setting it up, turning it off (password or a fresh code). */
-export function TwoFactorSettings({ current, required }: Props) {
+/**
+ * The content of the two-step sign-in section of `/account/security`: its state, setting it up,
+ * turning it off, confirmed by the password or a fresh code (from the app, or mailed for it).
+ */
+export function TwoFactorSettings({ current, required, email, captchaProvider }: Props) {
   const { t, i18n } = useLingui()
   const since = current ? formatDate(current.enabled_at, isLocale(i18n.locale) ? i18n.locale : 'ro') : ''
   const router = useRouter()
   const [confirmWith, setConfirmWith] = useState<'password' | 'code'>('password')
+  const [mailed, setMailed] = useState(false)
+  const sendFn = useServerFn(sendTwoFactorEmailCode)
+  const send = useProviderForm(
+    (values) => sendFn({ data: { purpose: 'confirm', token: values.token } }),
+    () => {
+      setMailed(true)
+      notify('success', t`We sent a code to ${email}.`)
+    },
+    { captcha: captchaProvider },
+  )
   const disableFn = useServerFn(disableTwoFactor)
   const disable = useProviderForm(
     (values) => disableFn({ data: { password: values.password, two_factor_code: values.two_factor_code } }),
@@ -49,7 +66,7 @@ export function TwoFactorSettings({ current, required }: Props) {
               <Trans>Two-step sign-in is required for every account on this site, so it cannot be turned off.</Trans>
             </p>
           ) : (
-            <form className="form" onSubmit={disable.onSubmit} noValidate aria-busy={disable.busy}>
+            <>
               <fieldset className="choice-list choice-list--inline">
                 <legend>
                   <Trans>To turn it off, confirm with</Trans>
@@ -58,25 +75,33 @@ export function TwoFactorSettings({ current, required }: Props) {
                   <input type="radio" name="confirm_with" checked={confirmWith === 'password'} onChange={() => setConfirmWith('password')} />
                   <Trans>your password</Trans>
                 </label>
-                {current.provider_code === 'authenticator' ? (
-                  <label className="choice">
-                    <input type="radio" name="confirm_with" checked={confirmWith === 'code'} onChange={() => setConfirmWith('code')} />
-                    <Trans>a code from your app</Trans>
-                  </label>
-                ) : null}
+                <label className="choice">
+                  <input type="radio" name="confirm_with" checked={confirmWith === 'code'} onChange={() => setConfirmWith('code')} />
+                  {current.provider_code === 'authenticator' ? <Trans>a code from your app</Trans> : <Trans>a code sent by e-mail</Trans>}
+                </label>
               </fieldset>
-              {confirmWith === 'password' ? (
-                <Field form="two-factor-off" name="password" label={<Trans>Current password</Trans>} errors={disable.errors}>
-                  {(p) => <input {...p} type="password" autoComplete="current-password" required />}
-                </Field>
-              ) : (
-                <CodeField form="two-factor-off" errors={disable.errors} />
-              )}
-              <FormAlert errors={disable.errors} />
-              <SubmitButton busy={disable.busy} className="button button--secondary">
-                <Trans>Turn off two-step sign-in</Trans>
-              </SubmitButton>
-            </form>
+              {confirmWith === 'code' && current.provider_code === 'email' ? (
+                <form onSubmit={send.onSubmit} aria-busy={send.busy}>
+                  <FormAlert errors={send.errors} />
+                  <SubmitButton busy={send.busy} className="button button--secondary">
+                    {mailed ? <Trans>Send a new code</Trans> : <Trans>Send me a code</Trans>}
+                  </SubmitButton>
+                </form>
+              ) : null}
+              <form className="form" onSubmit={disable.onSubmit} noValidate aria-busy={disable.busy}>
+                {confirmWith === 'password' ? (
+                  <Field form="two-factor-off" name="password" label={<Trans>Current password</Trans>} errors={disable.errors}>
+                    {(p) => <input {...p} type="password" autoComplete="current-password" required />}
+                  </Field>
+                ) : (
+                  <CodeField form="two-factor-off" errors={disable.errors} />
+                )}
+                <FormAlert errors={disable.errors} />
+                <SubmitButton busy={disable.busy} className="button button--secondary">
+                  <Trans>Turn off two-step sign-in</Trans>
+                </SubmitButton>
+              </form>
+            </>
           )}
         </>
       ) : (

@@ -4,7 +4,7 @@ import { useServerFn } from '@tanstack/react-start'
 import { useState } from 'react'
 import { internalPath } from '~/contract/paths'
 import type { TwoFactorProviderCode } from '~/contract/two-factor'
-import { FormAlert } from '~/ui/form-field'
+import { Field, FormAlert, type FieldErrors } from '~/ui/form-field'
 import { SubmitButton, useProviderForm } from '~/ui/provider-form'
 import { notify } from '~/ui/toaster'
 import { CodeField, RecoveryKeyNotice } from './code-field'
@@ -55,7 +55,8 @@ export function TwoFactorSetupPage({ current, email, returnTo, required, captcha
     { captcha: method === 'email' ? captchaProvider : undefined },
   )
   const verify = useProviderForm(
-    (values) => verifyFn({ data: { two_factor_code: values.two_factor_code, provider_code: method, secret: step.name === 'scan' ? step.secret : undefined, token: values.token } }),
+    (values) =>
+      verifyFn({ data: { two_factor_code: values.two_factor_code, provider_code: method, secret: step.name === 'scan' ? step.secret : undefined, password: values.password, token: values.token } }),
     async (result) => {
       await router.invalidate()
       if (result.recoveryKey) setStep({ name: 'done', recoveryKey: result.recoveryKey })
@@ -144,6 +145,7 @@ export function TwoFactorSetupPage({ current, email, returnTo, required, captcha
           </p>
           <form className="form" onSubmit={verify.onSubmit} noValidate aria-busy={verify.busy}>
             <CodeField form="two-factor-setup" errors={verify.errors} hint={<Trans>Enter the code the app shows now.</Trans>} />
+            <CurrentPasswordField errors={verify.errors} />
             <FormAlert errors={verify.errors} />
             <SubmitButton busy={verify.busy}>
               <Trans>Turn on two-step sign-in</Trans>
@@ -162,6 +164,7 @@ export function TwoFactorSetupPage({ current, email, returnTo, required, captcha
           </p>
           <form className="form" onSubmit={verify.onSubmit} noValidate aria-busy={verify.busy}>
             <CodeField form="two-factor-setup" errors={verify.errors} />
+            <CurrentPasswordField errors={verify.errors} />
             <FormAlert errors={verify.errors} />
             <SubmitButton busy={verify.busy}>
               <Trans>Turn on two-step sign-in</Trans>
@@ -188,5 +191,20 @@ export function TwoFactorSetupPage({ current, email, returnTo, required, captcha
         </p>
       ) : null}
     </div>
+  )
+}
+
+/** Turning two-step sign-in on is a security change: the password confirms it is the holder, not whoever holds the session (decision 42). */
+function CurrentPasswordField({ errors }: { errors: FieldErrors }) {
+  return (
+    <Field
+      form="two-factor-setup"
+      name="password"
+      label={<Trans>Current password</Trans>}
+      hint={<Trans>You sign in with Google only? Sign out and choose a password with “Forgot your password?” first.</Trans>}
+      errors={errors}
+    >
+      {(p) => <input {...p} type="password" autoComplete="current-password" required />}
+    </Field>
   )
 }

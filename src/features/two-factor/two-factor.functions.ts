@@ -1,5 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
-import { GenerateCodeResult, RemoveResult, TwoFactorQrCode, UserTwoFactorProvider, VerifyCodeResult } from '~/contract/two-factor'
+import { GenerateCodeResult, RecoveryRemoveResult, RemoveResult, TwoFactorQrCode, UserTwoFactorProvider, VerifyCodeResult } from '~/contract/two-factor'
 import { rememberSignIn } from '~/server/session/auth-session'
 import { formResult, formText } from '~/server/web/forms'
 import { callProvider } from '~/server/web/request'
@@ -26,16 +26,17 @@ export const sendTwoFactorEmailCode = createServerFn({ method: 'POST' })
   )
 
 /**
- * Checks a code (the second step of this sign-in, or the end of an enrolment). The provider
- * answers a new session: its token replaces the old one in the sealed cookie. Only the
- * recovery key, shown once, goes back to the browser.
+ * Checks a code (the second step of this sign-in, or the end of an enrolment, which also needs
+ * the current password). The provider answers a new session: its token replaces the old one in
+ * the sealed cookie. Only the recovery key, shown once, goes back to the browser.
  */
 export const verifyTwoFactorCode = createServerFn({ method: 'POST' })
   .middleware([signedInOnly])
-  .validator((input: { two_factor_code: unknown; provider_code: unknown; secret: unknown; token: unknown }) => ({
+  .validator((input: { two_factor_code: unknown; provider_code: unknown; secret: unknown; password: unknown; token: unknown }) => ({
     two_factor_code: formText(input.two_factor_code, 20),
     provider_code: provider(input.provider_code),
     secret: formText(input.secret, 64) || undefined,
+    password: formText(input.password, 512) || undefined,
     token: formText(input.token, 4096),
   }))
   .handler(({ data }) =>
@@ -46,10 +47,17 @@ export const verifyTwoFactorCode = createServerFn({ method: 'POST' })
     }),
   )
 
+/** Turns two-factor off with the recovery key; the provider's new session replaces the old one in the sealed cookie, as after a code. */
 export const removeTwoFactorWithRecoveryKey = createServerFn({ method: 'POST' })
   .middleware([signedInOnly])
   .validator((input: { recovery_key: unknown; token: unknown }) => ({ recovery_key: formText(input.recovery_key, 64), token: formText(input.token, 4096) }))
-  .handler(({ data }) => formResult(() => callProvider('/auth/two-factor/remove', { method: 'POST', json: data, schema: RemoveResult })))
+  .handler(({ data }) =>
+    formResult(async () => {
+      const result = await callProvider('/auth/two-factor/remove', { method: 'POST', json: data, schema: RecoveryRemoveResult })
+      await rememberSignIn(result.session)
+      return { removed: true as const }
+    }),
+  )
 
 export const disableTwoFactor = createServerFn({ method: 'POST' })
   .middleware([signedInOnly])

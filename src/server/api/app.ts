@@ -7,6 +7,8 @@ import { ApiError, errorBody } from './errors'
 import { fieldMessage, isFieldMessageKey, prettyMessage, type FieldMessageKey } from './messages'
 import { AuthFailure } from '../auth/accounts'
 import { pendingTwoFactor } from '../auth/two-factor'
+import { clientAddress, peerAddress } from '../http/client-address'
+import { securityHeaders } from '../web/security-headers'
 import type { RouteDef, RouteResult } from './route'
 import { Router } from './router'
 import { log } from '../log'
@@ -17,9 +19,20 @@ const MAX_BODY_BYTES = 64 * 1024
 const zodLocales = { ro: z.locales.ro, en: z.locales.en, fr: z.locales.fr } satisfies Record<Locale, () => { localeError: z.core.$ZodErrorMap }>
 const errorMaps = Object.fromEntries(Object.entries(zodLocales).map(([k, f]) => [k, f().localeError])) as Record<Locale, z.core.$ZodErrorMap>
 
+/**
+ * The caller's address when the web app in this process calls on a visitor's behalf: it
+ * established the address itself (`clientAddress`), so the API takes it as it is.
+ */
+export interface InProcessCaller {
+  clientIp: string | undefined
+}
+
 export interface Api {
-  /** Answers any request whose path starts with `/api/v1`. */
-  fetch(request: Request): Promise<Response>
+  /**
+   * Answers any request whose path starts with `/api/v1`. Without `caller` the request came
+   * over a connection: the client address follows `TRUST_PROXY_HOPS` (decision 40).
+   */
+  fetch(request: Request, caller?: InProcessCaller): Promise<Response>
   routes: RouteDef[]
 }
 
@@ -30,10 +43,12 @@ export interface Api {
  */
 export function createApi(deps: ApiDeps, routes: RouteDef[]): Api {
   const router = new Router(routes)
+  // The data policy, nosniff, no framing, HSTS on HTTPS: the same set as the web app's answers (decision 12).
+  const baseHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...securityHeaders({ publicUrl: deps.config.PUBLIC_URL }) }
 
-  async function handle(request: Request): Promise<Response> {
+  async function handle(request: Request, caller?: InProcessCaller): Promise<Response> {
     const locale = negotiateLocale(request.headers.get('accept-language'))
-    const headers = new Headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+    const headers = new Headers(baseHeaders)
     try {
       // The statuses header goes on every answer; only liveness and readiness answer without it.
       const site = await deps.site.current().catch((error: unknown) => error as Error)
@@ -79,7 +94,7 @@ export function createApi(deps: ApiDeps, routes: RouteDef[]): Api {
         body,
         locale,
         bearer: bearerOf(request),
-        clientIp: forwardedIp(request),
+        clientIp: caller ? caller.clientIp : clientAddress(peerAddress(request), request.headers.get('x-forwarded-for'), deps.config.TRUST_PROXY_HOPS),
         account: account ?? undefined,
         deps,
       })
@@ -139,14 +154,6 @@ function bearerOf(request: Request): string | undefined {
   const header = request.headers.get('authorization')
   const match = header?.match(/^Bearer\s+(\S+)$/i)
   return match?.[1]
-}
-
-const ip = z.union([z.ipv4(), z.ipv6()])
-
-/** The left-most `X-Forwarded-For` address: the web app puts the visitor's there. */
-function forwardedIp(request: Request): string | undefined {
-  const first = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
-  return first && ip.safeParse(first).success ? first : undefined
 }
 
 /** The status and message of each refused accounts call (docs/api.md). */

@@ -14,7 +14,7 @@ export interface RouteContext<P, Q, B> {
   locale: Locale
   /** The bearer token of the `Authorization` header, if any. */
   bearer: string | undefined
-  /** The client address from `X-Forwarded-For` (the web app forwards the visitor's). */
+  /** The client's address: vouched for by the web app in this process, else by `clientAddress` (decision 40). */
   clientIp: string | undefined
   /** The signed-in user and session; always set on `auth: 'user'` routes. */
   account: Authenticated | undefined

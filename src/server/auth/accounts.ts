@@ -4,12 +4,13 @@ import type { AuthSession, User } from '~/contract/auth'
 import type { RealtimeEventName, RealtimeEventPayloads } from '~/contract/realtime'
 import { isLocale, type Locale } from '~/i18n/locales'
 import type { AppConfig } from '../../../app.config'
+import { afterAnswering } from '../background'
 import type { Database } from '../db/client'
 import { authSessions, passwordResets, twoFactors, users } from '../db/schema'
 import { log } from '../log'
 import type { Mailer } from '../mail/mailer'
 import { issueEmailConfirmation } from './email-confirmations'
-import { hashPassword, passwordProblems, verifyAgainstDummy, verifyPassword } from './passwords'
+import { hashPassword, needsRehash, passwordProblems, verifyAgainstDummy, verifyPassword } from './passwords'
 import { authLimits, type Limit, type RateLimiter } from './rate-limit'
 import { generateSessionToken, hashToken } from './secrets'
 import { describeUserAgent } from './user-agent'
@@ -202,6 +203,11 @@ export class Accounts {
       throw new AuthFailure('invalid_credentials')
     }
     log.info('auth.login_succeeded', { userId: user.id })
+    // A hash made with older parameters is replaced while the password is at hand.
+    if (needsRehash(user.passwordHash)) {
+      await this.db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() }).where(eq(users.id, user.id))
+      log.info('auth.password_rehashed', { userId: user.id })
+    }
     const session = await this.startSession(user, meta)
     this.announceSignIn(user, meta)
     return session
@@ -225,9 +231,17 @@ export class Accounts {
     return { alreadyExists: Boolean(user), isDeleted: false }
   }
 
-  /** Sends a reset link when the account exists; the answer never says whether it does. */
+  /**
+   * Sends a reset link when the account exists. The answer never says whether it does, in words
+   * or in time: it leaves once the limits are counted, before the account is even looked up
+   * (ASVS 6.3.8).
+   */
   async requestPasswordReset(email: string, meta: RequestMeta): Promise<void> {
     await this.limit(authLimits.resetPerIp(meta.ip ?? 'unknown'), authLimits.resetPerAccount(email))
+    afterAnswering('auth.reset_link', () => this.mailResetLink(email, meta))
+  }
+
+  private async mailResetLink(email: string, meta: RequestMeta): Promise<void> {
     const [user] = await this.db.select().from(users).where(eq(users.email, email))
     if (!user || user.isDeleted) {
       log.info('auth.reset_requested', { email: emailRef(email), known: false })

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, or, lt } from 'drizzle-orm'
-import type { TwoFactorProviderCode, VerifyCodeResult } from '~/contract/two-factor'
+import type { RecoveryRemoveResult, TwoFactorProviderCode, VerifyCodeResult } from '~/contract/two-factor'
 import type { AppConfig } from '../../../app.config'
 import type { Database } from '../db/client'
 import { emailCodes, twoFactors } from '../db/schema'
@@ -117,9 +117,14 @@ export class TwoFactor {
   /**
    * Checks a code. With two-factor on, it is the second step of this sign-in; otherwise it
    * completes the enrolment of `provider_code` and answers the recovery key, once. Either way
-   * the session is replaced by a verified one.
+   * the session is replaced by a verified one. An enrolment also needs the current password
+   * (decision 42): a stolen session alone cannot put its own factor in front of the owner.
    */
-  async verify(account: Authenticated, input: { two_factor_code: string; provider_code: TwoFactorProviderCode; secret?: string | undefined }, meta: RequestMeta): Promise<VerifyCodeResult> {
+  async verify(
+    account: Authenticated,
+    input: { two_factor_code: string; provider_code: TwoFactorProviderCode; secret?: string | undefined; password?: string | undefined },
+    meta: RequestMeta,
+  ): Promise<VerifyCodeResult> {
     this.requireAvailable()
     await enforceLimits(this.limiter, authLimits.twoFactorPerUser(account.user.id))
     const row = await this.row(account.user.id)
@@ -130,6 +135,10 @@ export class TwoFactor {
       return { verified: true, recovery_key: null, session: await this.accounts.rotateSession(account, meta, { twoFactorVerified: true }) }
     }
 
+    if (!input.password || !(await verifyPassword(account.user.passwordHash, input.password))) {
+      log.info('auth.two_factor_enrol_refused', { userId, reason: 'password' })
+      throw new AuthFailure('wrong_password', { field: 'password' })
+    }
     if (input.provider_code === 'authenticator') {
       if (!row?.secretSealed || row.providerCode !== 'authenticator') throw new AuthFailure('two_factor_not_enrolling')
       if (input.secret !== undefined && input.secret.replace(/\s/g, '').toUpperCase() !== this.unseal(row.secretSealed)) throw new AuthFailure('two_factor_not_enrolling')
@@ -154,21 +163,26 @@ export class TwoFactor {
     return { verified: true, recovery_key: recoveryKey, session: await this.accounts.rotateSession(account, meta, { twoFactorVerified: true }) }
   }
 
-  /** The recovery key of a lost device turns two-factor off; the key is spent with it. */
-  async removeWithRecoveryKey(account: Authenticated, recoveryKey: string): Promise<{ is_removed: boolean }> {
+  /**
+   * The recovery key of a lost device turns two-factor off; the key is spent with it. Like a
+   * verified code, it replaces the session: the token from before the key is worthless.
+   */
+  async removeWithRecoveryKey(account: Authenticated, recoveryKey: string, meta: RequestMeta): Promise<RecoveryRemoveResult> {
     await enforceLimits(this.limiter, authLimits.twoFactorPerUser(account.user.id))
     const row = await this.row(account.user.id)
-    if (!row?.enabledAt || !row.recoveryKeyHash || !(await verifyPassword(row.recoveryKeyHash, normalizeRecoveryKey(recoveryKey)))) {
+    const refuse = () => {
       log.info('auth.two_factor_recovery_failed', { userId: account.user.id })
-      throw new AuthFailure('invalid_recovery_key')
+      return new AuthFailure('invalid_recovery_key')
     }
+    if (!row?.enabledAt || !row.recoveryKeyHash || !(await verifyPassword(row.recoveryKeyHash, normalizeRecoveryKey(recoveryKey)))) throw refuse()
     const removed = await this.db
       .delete(twoFactors)
       .where(and(eq(twoFactors.userId, account.user.id), eq(twoFactors.recoveryKeyHash, row.recoveryKeyHash)))
       .returning({ userId: twoFactors.userId })
+    if (removed.length === 0) throw refuse() // spent by a concurrent request
     log.info('auth.two_factor_removed', { userId: account.user.id, by: 'recovery_key' })
-    if (removed.length > 0) this.announce(account.user.id, false)
-    return { is_removed: removed.length > 0 }
+    this.announce(account.user.id, false)
+    return { is_removed: true, session: await this.accounts.rotateSession(account, meta, { twoFactorVerified: true }) }
   }
 
   /** Turns two-factor off from the security page, confirmed by the current password or a fresh code. */

@@ -25,16 +25,29 @@ export class MaintenanceError extends ProviderError {
   override name = 'MaintenanceError'
 }
 
-/** How requests reach the provider: in this process, or over HTTP. */
-export type Transport = (path: string, init: RequestInit) => Promise<Response>
+/**
+ * How requests reach the provider: in this process, or over HTTP. `clientIp` is the visitor's
+ * address as the web app established it (decision 40).
+ */
+export type Transport = (path: string, init: RequestInit, clientIp: string | undefined) => Promise<Response>
 
+/** The API in this process takes the visitor's address as the web app vouches for it; no header can change it. */
 export function inProcessTransport(api: () => Promise<Api>): Transport {
-  return async (path, init) => (await api()).fetch(new Request(`http://provider.internal/api/v1${path}`, init))
+  return async (path, init, clientIp) => (await api()).fetch(new Request(`http://provider.internal/api/v1${path}`, init), { clientIp })
 }
 
+/**
+ * Over HTTP the web app is a proxy in front of the API: it sends the visitor's address as the
+ * one `X-Forwarded-For` entry, which the API believes when it counts the web app among its
+ * `TRUST_PROXY_HOPS`.
+ */
 export function httpTransport(baseUrl: string): Transport {
   const base = baseUrl.replace(/\/+$/, '')
-  return (path, init) => fetch(`${base}${path}`, init)
+  return (path, init, clientIp) => {
+    const headers = new Headers(init.headers)
+    if (clientIp) headers.set('x-forwarded-for', clientIp)
+    return fetch(`${base}${path}`, { ...init, headers })
+  }
 }
 
 /** Statuses seen last; replaced whenever a response carries a newer `updated_at`. */
@@ -76,7 +89,7 @@ export interface CallOptions<S extends z.ZodType> {
   form?: Record<string, string>
   /** The access token of the signed-in visitor, if any. */
   bearer?: string | undefined
-  /** The visitor's address, forwarded as `X-Forwarded-For`. */
+  /** The visitor's address, handed to the transport (decision 40). */
   clientIp?: string | undefined
   /** The visitor's browser, forwarded as `User-Agent` (sessions list devices by it). */
   userAgent?: string | undefined
@@ -101,7 +114,6 @@ export class ProviderClient {
     const method = options.method ?? 'GET'
     const headers = new Headers({ accept: 'application/json' })
     if (options.bearer) headers.set('authorization', `Bearer ${options.bearer}`)
-    if (options.clientIp) headers.set('x-forwarded-for', options.clientIp)
     if (options.userAgent) headers.set('user-agent', options.userAgent.slice(0, 512))
     if (options.locale) headers.set('accept-language', options.locale)
     let body: string | undefined
@@ -118,7 +130,7 @@ export class ProviderClient {
     const attempts = body === undefined ? 2 : 1
     let response: Response | undefined
     for (let attempt = 1; attempt <= attempts; attempt++) {
-      response = await this.transport(url, { method, headers, body })
+      response = await this.transport(url, { method, headers, body }, options.clientIp)
       if (!RETRY_STATUSES.has(response.status) || attempt === attempts) break
       await response.body?.cancel()
     }

@@ -5,6 +5,7 @@ import { RedirectLookup } from '~/contract/navigation'
 import { TwoFactorSessionState } from '~/contract/two-factor'
 import { CONSENT_COOKIE, decodeConsent, LOCALE_COOKIE, parseTheme, PREFERENCE_COOKIE_MAX_AGE, THEME_COOKIE, type ConsentChoices, type Theme } from '~/contract/preferences'
 import { anonymousSession, type SessionView } from '~/contract/session'
+import { pendingSecondStep } from '~/features/auth/guards'
 import { splitLocalePrefix } from '~/i18n/locale-prefix'
 import type { Locale } from '~/i18n/locales'
 import { publicConfig, type PublicConfig } from '../../../app.config'
@@ -62,9 +63,11 @@ export async function resolveNavigation(href: string): Promise<NavigationState |
   let view: SessionView = anonymousSession
   let sessionEnded = false
   if (session.accessToken && session.user) {
-    // The provider decides whether the session still holds (idle, revoked, deleted account: no
-    // user, or 401) and where it stands with the second factor, for the gate of spec §4. Its
-    // user is fresher than the cookie's snapshot (an address changed or confirmed elsewhere).
+    // The provider decides whether the session still holds (idle, revoked, deleted account:
+    // 401) and where it stands with the second factor, for the gate of spec §4. Its user is
+    // fresher than the cookie's snapshot (an address changed or confirmed elsewhere), but it
+    // shows no user to a session that still owes its second step: until then the snapshot the
+    // sign-in left in the cookie serves the two-factor pages.
     const as = { ...visitor(), bearer: session.accessToken }
     const answers = await Promise.all([
       providerClient().call('/auth/user', { ...as, schema: UserLookup }),
@@ -79,6 +82,7 @@ export async function resolveNavigation(href: string): Promise<NavigationState |
       throw error
     })
     if (answers === 'maintenance') view = { user: session.user, twoFactor: null }
+    else if (answers[1] && pendingSecondStep({ user: session.user, twoFactor: answers[1] })) view = { user: session.user, twoFactor: answers[1] }
     else if (answers[0].data && answers[1]) {
       const { id, email, first_name, last_name, email_verified } = answers[0].data
       view = { user: { id, email, first_name, last_name, email_verified }, twoFactor: answers[1] }

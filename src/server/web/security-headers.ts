@@ -1,10 +1,10 @@
 /**
- * The security headers of every page and server-function response (OWASP ASVS 5.0 V3):
+ * The security headers of every page, server-function and API response (OWASP ASVS 5.0 V3):
  * values only, built from the public URL and the response's CSP nonce. No request state,
- * no configuration lookup: `src/start.ts` applies them, `tests/unit/security-headers.test.ts`
- * checks them. See docs/decisions/0012-content-security-policy.md.
+ * no configuration lookup: `src/start.ts` and the API (`src/server/api/app.ts`) apply them,
+ * `tests/unit/security-headers.test.ts` checks them. See docs/decisions/0012-content-security-policy.md.
  */
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { captchaCspSources } from '~/contract/captcha-widgets'
 
 /** A fresh CSP nonce: 128 random bits, base64. One per HTML response, never reused. */
@@ -88,10 +88,19 @@ export function documentContentSecurityPolicy(options: { nonce: string; publicUr
 }
 
 /**
- * The policy of a response that is not a page (server functions answer serialized data):
+ * The policy of a response that is not a page (server functions and the API answer data):
  * nothing in it may load or run anything, and nobody may frame it.
  */
 export const DATA_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+
+/**
+ * The policy of a page the server writes whole and without script (the API reference): the
+ * data policy plus its own inline stylesheets, allowed by hash.
+ */
+export function staticPageContentSecurityPolicy(styles: readonly string[]): string {
+  const hashes = styles.map((css) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`)
+  return `default-src 'none'; style-src ${hashes.join(' ')}; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`
+}
 
 /**
  * Every security header of a response. `nonce` is given for pages (HTML) and selects the

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { AuthSession, Done, EmailCheckInput, EmailCheckResult, LoginInput, RegisterInput, ResetPasswordInput, ResetRequestInput, UserLookup } from '~/contract/auth'
 import { toUser } from '../../auth/accounts'
+import { pendingTwoFactor } from '../../auth/two-factor'
 import { ApiError } from '../errors'
 import { requestMeta as meta } from '../request-meta'
 import { defineRoute } from '../route'
@@ -39,11 +40,12 @@ export const authRoutes = [
     method: 'GET',
     path: '/auth/user',
     tag: 'auth',
-    summary: 'The signed-in user, or null without a valid bearer.',
+    summary:
+      'The signed-in user, or null without a valid bearer, and while the session still owes its second step (names, phone and address only once it is passed; `check-active-session` says where a session stands).',
     response: UserLookup,
     handler: async ({ bearer, deps }) => {
       const account = await deps.accounts.authenticate(bearer)
-      return { body: { data: account ? toUser(account.user) : null } }
+      return { body: { data: account && !pendingTwoFactor(account, deps.config) ? toUser(account.user) : null } }
     },
   }),
   defineRoute({

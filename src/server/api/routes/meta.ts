@@ -1,7 +1,10 @@
 import { z } from 'zod'
 import { defineRoute, type RouteDef } from '../route'
 import { buildOpenApi } from '../openapi'
-import { renderDocsPage } from '../docs-page'
+import { DOCS_STYLE, renderDocsPage } from '../docs-page'
+import { staticPageContentSecurityPolicy } from '../../web/security-headers'
+
+const DOCS_POLICY = staticPageContentSecurityPolicy([DOCS_STYLE])
 
 /** The API's own description: OpenAPI document and reference page, built once from the routes. */
 export function metaRoutes(routes: RouteDef[], brand: string): RouteDef[] {
@@ -24,7 +27,7 @@ export function metaRoutes(routes: RouteDef[], brand: string): RouteDef[] {
       summary: 'Human-readable reference of this API.',
       duringMaintenance: true,
       response: z.string(),
-      handler: () => ({ body: renderDocsPage(openApi() as never), headers: { 'content-type': 'text/html; charset=utf-8' } }),
+      handler: () => ({ body: renderDocsPage(openApi() as never), headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': DOCS_POLICY } }),
     }),
   ]
   return self

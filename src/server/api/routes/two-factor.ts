@@ -4,6 +4,7 @@ import {
   DisableInput,
   GenerateCodeInput,
   GenerateCodeResult,
+  RecoveryRemoveResult,
   RemoveInput,
   RemoveResult,
   TWO_FACTOR_PROVIDERS,
@@ -73,7 +74,8 @@ export const twoFactorRoutes = [
     method: 'POST',
     path: '/auth/two-factor/verify-code',
     tag: 'two-factor',
-    summary: 'Checks a code: the second step of this sign-in, or the end of an enrolment (the answer then holds the recovery key, shown once). The session is replaced by a new one: keep the new `access_token`.',
+    summary:
+      'Checks a code: the second step of this sign-in, or the end of an enrolment, which also needs the current `password` (422 on `password` without it; the answer then holds the recovery key, shown once). The session is replaced by a new one: keep the new `access_token`.',
     auth: 'user',
     beforeSecondFactor: true,
     body: VerifyCodeInput,
@@ -98,14 +100,15 @@ export const twoFactorRoutes = [
     method: 'POST',
     path: '/auth/two-factor/remove',
     tag: 'two-factor',
-    summary: 'Turns two-factor off with the recovery key (a lost device). The key is spent. A wrong key is a 422 on `recovery_key`.',
+    summary:
+      'Turns two-factor off with the recovery key (a lost device). The key is spent, and the session is replaced by a new one: keep the new `access_token`. A wrong key is a 422 on `recovery_key`.',
     auth: 'user',
     beforeSecondFactor: true,
     body: RemoveInput,
-    response: RemoveResult,
+    response: RecoveryRemoveResult,
     handler: async (ctx) => {
       await requireCaptcha(ctx.body.token, ctx)
-      return { body: await ctx.deps.twoFactor.removeWithRecoveryKey(signedIn(ctx.account), ctx.body.recovery_key) }
+      return { body: await ctx.deps.twoFactor.removeWithRecoveryKey(signedIn(ctx.account), ctx.body.recovery_key, requestMeta(ctx)) }
     },
   }),
   defineRoute({
