@@ -1,10 +1,13 @@
 import { expect, test } from '@playwright/test'
+import { email, registerThroughApi } from './support-accounts'
 import { operator, waitForHydration } from './support'
 
 interface RecordedConsent {
   id: string
   consent: { necessary: boolean; preferences: boolean; analytics: boolean; marketing: boolean }
   ip: string | null
+  authenticated: boolean
+  user_id: string | null
 }
 
 async function latestConsents(request: Parameters<typeof operator>[0]): Promise<RecordedConsent[]> {
@@ -49,4 +52,15 @@ test('choosing: only the allowed categories are recorded, and the footer reopens
   await expect(page.getByTestId('consent-banner')).toBeHidden({ timeout: 15_000 })
   const [changed] = await latestConsents(request)
   expect(changed?.consent).toEqual({ necessary: true, preferences: false, analytics: false, marketing: false })
+})
+
+test('a signed-in visitor’s choice is recorded against the account', async ({ page, request }) => {
+  await registerThroughApi(page, request, email())
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Setări cookie-uri' }).click()
+  const banner = page.getByTestId('consent-banner')
+  await banner.getByRole('button', { name: 'Doar necesare' }).click()
+  await expect(banner).toBeHidden({ timeout: 15_000 })
+  const [latest] = await latestConsents(request)
+  expect(latest).toMatchObject({ authenticated: true, consent: { necessary: true, preferences: false, analytics: false, marketing: false } })
+  expect(latest?.user_id).toMatch(/^[0-9a-f-]{36}$/)
 })

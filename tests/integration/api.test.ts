@@ -9,7 +9,8 @@ import { createApiDeps, buildApi } from '~/server/api'
 import { defineRoute } from '~/server/api/route'
 import { allRoutes } from '~/server/api/routes'
 import { z } from 'zod'
-import { databaseKinds, operator, startTestApi, type TestApi } from '../support/api'
+import { registerUser } from '../support/accounts'
+import { databaseKinds, json, operator, startTestApi, type TestApi } from '../support/api'
 
 const statusesOf = (res: Response) => ProductStatuses.parse(JSON.parse(res.headers.get(PRODUCT_STATUSES_HEADER) ?? 'null'))
 const errorOf = async (res: Response) => ErrorBody.parse(await res.json()).error
@@ -183,11 +184,12 @@ describe.each(databaseKinds)('provider API on %s', (kind) => {
   describe('cookie consents', () => {
     const choices = { necessary: true, preferences: false, analytics: true, marketing: false }
 
-    it('stores the choices with the client address, user agent and whether a bearer came', async () => {
+    it('stores the choices with the client address, user agent and the account of a valid session', async () => {
+      const { session } = await registerUser(t)
       // The client wrote the first entry itself; the one trusted proxy appended what it saw.
       const res = await t.call('/cookie-consents', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.9.9.9, 203.0.113.7', 'user-agent': 'TestAgent/1', authorization: 'Bearer abc' },
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.9.9.9, 203.0.113.7', 'user-agent': 'TestAgent/1', authorization: `Bearer ${session.access_token}` },
         body: JSON.stringify({ consent: choices, token: '' }),
       })
       expect(res.status).toBe(201)
@@ -195,7 +197,15 @@ describe.each(databaseKinds)('provider API on %s', (kind) => {
       expect(created.consent).toEqual(choices)
       const rows = await t.deps.database.db.query.cookieConsents.findMany()
       const row = rows.find((r) => r.id === created.id)
-      expect(row).toMatchObject({ ip: '203.0.113.7', userAgent: 'TestAgent/1', authenticated: true, consent: choices })
+      expect(row).toMatchObject({ ip: '203.0.113.7', userAgent: 'TestAgent/1', authenticated: true, userId: session.user.id, consent: choices })
+    })
+
+    it('takes a bearer that is no session for an anonymous visitor', async () => {
+      const res = await t.call('/cookie-consents', json({ consent: choices, token: '' }, { authorization: 'Bearer not-a-session' }))
+      expect(res.status).toBe(201)
+      const { id } = (await res.json()) as { id: string }
+      const row = (await t.deps.database.db.query.cookieConsents.findMany()).find((r) => r.id === id)
+      expect(row).toMatchObject({ authenticated: false, userId: null })
     })
 
     it('ignores a forwarded-for value that is not an IP address', async () => {

@@ -3,6 +3,7 @@ import { serve } from 'srvx/node'
 import { LanguageList, MaintenanceStatus, ProductList } from '~/contract/site'
 import { httpTransport, inProcessTransport, MaintenanceError, ProviderClient, ProviderError } from '~/server/provider/client'
 import { CookieConsent } from '~/contract/site'
+import { registerUser } from '../support/accounts'
 import { databaseKinds, operator, startTestApi, type TestApi } from '../support/api'
 
 type Server = ReturnType<typeof serve>
@@ -53,15 +54,16 @@ describe.each(databaseKinds)('provider client against the API on %s', (kind) => 
 
       it('sends forms, bearer, language and client address', async () => {
         const client = transports[transport]!()
+        const { session } = await registerUser(t)
         const consent = await client.call('/cookie-consents', {
           method: 'POST',
           json: { consent: { necessary: true, preferences: true, analytics: true, marketing: true }, token: '' },
-          bearer: 'token-123',
+          bearer: session.access_token,
           clientIp: '192.0.2.44',
           schema: CookieConsent,
         })
         const row = (await t.deps.database.db.query.cookieConsents.findMany()).find((r) => r.id === consent.id)
-        expect(row).toMatchObject({ ip: '192.0.2.44', authenticated: true })
+        expect(row).toMatchObject({ ip: '192.0.2.44', authenticated: true, userId: session.user.id })
       })
 
       it('raises the error body: field errors on 422, maintenance on 503', async () => {

@@ -50,8 +50,10 @@ export const cookieConsents = pgTable(
     consent: jsonb('consent').$type<{ necessary: true; preferences: boolean; analytics: boolean; marketing: boolean }>().notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
-    /** Whether the visitor sent a bearer token; linked to a user once accounts exist. */
+    /** Whether the visitor was signed in (a valid session) when choosing. */
     authenticated: boolean('authenticated').notNull().default(false),
+    /** The account that chose, as proof of its consent; emptied if the account is erased. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [check('cookie_consents_ip_length', sql`char_length(${t.ip}) <= 64`)],

@@ -113,10 +113,12 @@ export const engagementRoutes = [
     auth: 'operator',
     duringMaintenance: true,
     query: z.object({ limit }),
-    response: z.object({ data: z.array(z.object({ id: z.uuid(), consent: ConsentChoices, ip: z.string().nullable(), authenticated: z.boolean(), created_at: z.iso.datetime({ offset: true }) })) }),
+    response: z.object({
+      data: z.array(z.object({ id: z.uuid(), consent: ConsentChoices, ip: z.string().nullable(), authenticated: z.boolean(), user_id: z.uuid().nullable(), created_at: z.iso.datetime({ offset: true }) })),
+    }),
     handler: async ({ query, deps }) => {
       const rows = await deps.database.db.select().from(cookieConsents).orderBy(desc(cookieConsents.createdAt)).limit(query.limit)
-      return { body: { data: rows.map((r) => ({ id: r.id, consent: r.consent, ip: r.ip, authenticated: r.authenticated, created_at: r.createdAt.toISOString() })) } }
+      return { body: { data: rows.map((r) => ({ id: r.id, consent: r.consent, ip: r.ip, authenticated: r.authenticated, user_id: r.userId, created_at: r.createdAt.toISOString() })) } }
     },
   }),
 ]

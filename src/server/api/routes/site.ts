@@ -36,13 +36,16 @@ export const siteRoutes = [
     status: 201,
     handler: async ({ body, deps, clientIp, bearer, request, locale }) => {
       await requireCaptcha(body.token, { deps, clientIp, locale })
+      // Bearer optional: a valid one ties the choice to the account; any other is an anonymous visitor.
+      const account = await deps.accounts.authenticate(bearer)
       const [row] = await deps.database.db
         .insert(cookieConsents)
         .values({
           consent: body.consent,
           ip: clientIp ?? null,
           userAgent: request.headers.get('user-agent')?.slice(0, 512) ?? null,
-          authenticated: bearer !== undefined,
+          authenticated: account !== null,
+          userId: account?.user.id ?? null,
         })
         .returning()
       if (!row) throw new Error('cookie consent insert returned nothing')
