@@ -57,6 +57,9 @@ export function useProviderForm<T>(
   }
 }
 
+/** What a form element needs of `useProviderForm`: its field errors, whether it is sending, its submit handler. */
+export type ProviderForm = ReturnType<typeof useProviderForm>
+
 /** The submit button of a provider form: disabled, with a waiting label, while the call runs. */
 export function SubmitButton({ busy, children, className = 'button' }: { busy: boolean; children: ReactNode; className?: string }) {
   return (

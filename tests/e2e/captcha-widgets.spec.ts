@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, test, type Page } from '@playwright/test'
-import { waitForHydration } from './support'
+import { waitForHydration, watchCsp } from './support'
 import { startAppServer, withConsentCookieFor, type AppServer } from './support-server'
 
 const SITE_KEY = 'fake-site-key-0123456789'
@@ -110,16 +110,6 @@ class FakeProvider {
   }
 }
 
-type Violation = { directive: string; blocked: string }
-
-async function watchCsp(page: Page): Promise<() => Promise<Violation[]>> {
-  await page.addInitScript(() => {
-    const seen: { directive: string; blocked: string }[] = []
-    ;(window as unknown as { __csp: typeof seen }).__csp = seen
-    document.addEventListener('securitypolicyviolation', (event) => seen.push({ directive: event.effectiveDirective, blocked: event.blockedURI }))
-  })
-  return () => page.evaluate(() => (window as unknown as { __csp?: Violation[] }).__csp ?? [])
-}
 
 async function fillContactForm(page: Page, name: string) {
   await page.getByLabel('Numele dumneavoastră').fill(name)

@@ -8,9 +8,9 @@
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose'
-import { expectNoSeriousAxeViolations, waitForHydration, withConsentCookie } from './support'
+import { expectNoSeriousAxeViolations, waitForHydration, watchCsp, withConsentCookie } from './support'
 import { startAppServer, withConsentCookieFor, type AppServer } from './support-server'
 
 const CLIENT_ID = '424242-e2e.apps.googleusercontent.com'
@@ -84,16 +84,6 @@ function newIdentity(): Identity {
   return { sub: `10${id}`, email: `google-${id}@gmail.example`, given_name: 'Ioana', family_name: 'Marinescu' }
 }
 
-type Violation = { directive: string; blocked: string }
-
-async function watchCsp(page: Page): Promise<() => Promise<Violation[]>> {
-  await page.addInitScript(() => {
-    const seen: { directive: string; blocked: string }[] = []
-    ;(window as unknown as { __csp: typeof seen }).__csp = seen
-    document.addEventListener('securitypolicyviolation', (event) => seen.push({ directive: event.effectiveDirective, blocked: event.blockedURI }))
-  })
-  return () => page.evaluate(() => (window as unknown as { __csp?: Violation[] }).__csp ?? [])
-}
 
 test.describe('Google sign-in', () => {
   test.describe.configure({ mode: 'serial' })

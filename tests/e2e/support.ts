@@ -62,3 +62,15 @@ export async function navigateInApp(page: Page, href: string): Promise<void> {
     void router.navigate({ href: to })
   }, href)
 }
+
+export type CspViolation = { directive: string; blocked: string }
+
+/** Records the page's Content-Security-Policy violations from its first script on; the returned call reads them. */
+export async function watchCsp(page: Page): Promise<() => Promise<CspViolation[]>> {
+  await page.addInitScript(() => {
+    const seen: { directive: string; blocked: string }[] = []
+    ;(window as unknown as { __csp: typeof seen }).__csp = seen
+    document.addEventListener('securitypolicyviolation', (event) => seen.push({ directive: event.effectiveDirective, blocked: event.blockedURI }))
+  })
+  return () => page.evaluate(() => (window as unknown as { __csp?: CspViolation[] }).__csp ?? [])
+}

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useRouter } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { internalPath } from '~/contract/paths'
 import type { TwoFactorProviderCode } from '~/contract/two-factor'
 import { Field, FormAlert, type FieldErrors } from '~/ui/form-field'
-import { SubmitButton, useProviderForm } from '~/ui/provider-form'
+import { SubmitButton, useProviderForm, type ProviderForm } from '~/ui/provider-form'
 import { notify } from '~/ui/toaster'
 import { CodeField, RecoveryKeyNotice } from './code-field'
 import { sendTwoFactorEmailCode, startAuthenticatorSetup, verifyTwoFactorCode } from './two-factor.functions'
@@ -143,14 +143,7 @@ export function TwoFactorSetupPage({ current, email, returnTo, required, captcha
           <p>
             <Trans>Cannot scan it? Type this key in the app instead:</Trans> <code className="secret" data-testid="totp-secret">{grouped(step.secret)}</code>
           </p>
-          <form className="form" onSubmit={verify.onSubmit} noValidate aria-busy={verify.busy}>
-            <CodeField form="two-factor-setup" errors={verify.errors} hint={<Trans>Enter the code the app shows now.</Trans>} />
-            <CurrentPasswordField errors={verify.errors} />
-            <FormAlert errors={verify.errors} />
-            <SubmitButton busy={verify.busy}>
-              <Trans>Turn on two-step sign-in</Trans>
-            </SubmitButton>
-          </form>
+          <TurnOnForm form={verify} codeHint={<Trans>Enter the code the app shows now.</Trans>} />
         </section>
       ) : null}
 
@@ -162,14 +155,7 @@ export function TwoFactorSetupPage({ current, email, returnTo, required, captcha
           <p role="status">
             <Trans>We sent a six-digit code to {email}. It is valid for 10 minutes.</Trans>
           </p>
-          <form className="form" onSubmit={verify.onSubmit} noValidate aria-busy={verify.busy}>
-            <CodeField form="two-factor-setup" errors={verify.errors} />
-            <CurrentPasswordField errors={verify.errors} />
-            <FormAlert errors={verify.errors} />
-            <SubmitButton busy={verify.busy}>
-              <Trans>Turn on two-step sign-in</Trans>
-            </SubmitButton>
-          </form>
+          <TurnOnForm form={verify} />
         </section>
       ) : null}
 
@@ -191,6 +177,20 @@ export function TwoFactorSetupPage({ current, email, returnTo, required, captcha
         </p>
       ) : null}
     </div>
+  )
+}
+
+/** The last step of either method: the code received, and the password that confirms the change. */
+function TurnOnForm({ form, codeHint }: { form: ProviderForm; codeHint?: ReactNode }) {
+  return (
+    <form className="form" onSubmit={form.onSubmit} noValidate aria-busy={form.busy}>
+      <CodeField form="two-factor-setup" errors={form.errors} hint={codeHint} />
+      <CurrentPasswordField errors={form.errors} />
+      <FormAlert errors={form.errors} />
+      <SubmitButton busy={form.busy}>
+        <Trans>Turn on two-step sign-in</Trans>
+      </SubmitButton>
+    </form>
   )
 }
 
