@@ -3,6 +3,7 @@
  * the client-event rate window, and a queue that handles its messages one at a time (a
  * subscribe may wait on Redis; what the client sent next must wait for it).
  */
+import type { Duplex } from 'node:stream'
 import type { WebSocket } from 'ws'
 import { log } from '../log'
 import { Code, errorFrame } from './protocol'
@@ -36,18 +37,32 @@ export class Connection {
   constructor(
     readonly socketId: string,
     private readonly ws: WebSocket,
+    /** The upgraded TCP (or TLS) socket under `ws`, for frames prepared once for many sockets. */
+    private readonly socket: Duplex,
     private readonly maxBufferedBytes: number,
   ) {}
 
-  /** Sends a text frame (a string, or its UTF-8 bytes prepared once for many sockets). */
-  send(text: string | Buffer): void {
-    if (this.closed) return
-    if (this.ws.bufferedAmount > this.maxBufferedBytes) {
-      // The client does not read: drop it rather than hold its backlog in memory.
-      this.close(Code.overCapacity, 'Client too slow, reconnect later')
-      return
-    }
-    this.ws.send(text, { binary: false })
+  /** Sends one message (a text frame), framed by `ws`. */
+  send(text: string): void {
+    if (this.writable()) this.ws.send(text)
+  }
+
+  /**
+   * Writes a whole frame built once for every subscriber (websocket-frame.ts) straight to the
+   * socket: `ws` writes each of its frames whole and synchronously (no compression, so it never
+   * queues), so this one lands between two of them, never inside one.
+   */
+  sendFrame(frame: Buffer): void {
+    if (this.writable()) this.socket.write(frame)
+  }
+
+  /** Open, and not after a close frame either way; a client that does not read is dropped (4100). */
+  private writable(): boolean {
+    if (this.closed || this.ws.readyState !== this.ws.OPEN) return false
+    if (this.socket.writableLength <= this.maxBufferedBytes) return true
+    // Rather than hold its backlog in memory.
+    this.close(Code.overCapacity, 'Client too slow, reconnect later')
+    return false
   }
 
   /** Sends `pusher:error` then closes with the same code. */

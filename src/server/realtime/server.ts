@@ -88,7 +88,7 @@ export class RealtimeServer {
       socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
       return true
     }
-    this.wss.handleUpgrade(request, socket, head, (ws) => this.open(ws, request))
+    this.wss.handleUpgrade(request, socket, head, (ws) => this.open(ws, socket, request))
     return true
   }
 
@@ -103,7 +103,7 @@ export class RealtimeServer {
     })
   }
 
-  private open(ws: WebSocket, request: IncomingMessage): void {
+  private open(ws: WebSocket, socket: Duplex, request: IncomingMessage): void {
     const refuse = (code: number, message: string) => {
       ws.send(errorFrame(code, message))
       ws.close(code, message)
@@ -120,7 +120,7 @@ export class RealtimeServer {
     let socketId: string
     do socketId = `${randomInt(1, 1_000_000_000)}.${randomInt(1, 1_000_000_000)}`
     while (this.connections.has(socketId))
-    const connection = new Connection(socketId, ws, this.options.maxBufferedBytes)
+    const connection = new Connection(socketId, ws, socket, this.options.maxBufferedBytes)
     this.connections.set(socketId, connection)
 
     ws.on('message', (data: RawData, isBinary: boolean) => this.receive(connection, data, isBinary))
