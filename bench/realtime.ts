@@ -9,8 +9,8 @@
  *
  * Targets, one after the other, each its own process with an IPC channel to read its memory:
  *   bare      a `ws` WebSocketServer that answers the handshake and subscribe frames and, on
- *             `POST /broadcast`, sends one prepared frame to every socket: the floor of this
- *             machine for "a Node process writes a frame to N sockets";
+ *             `POST /broadcast`, writes one frame built once straight to every TCP socket: the
+ *             floor of this machine for "a Node process writes a frame to N sockets";
  *   realtime  the realtime node as `npm run start:realtime` runs it (in-process adapter, a fresh
  *             data folder), broadcasts triggered with the `pusher` SDK through the HTTP API.
  *
@@ -101,24 +101,30 @@ async function freePort(): Promise<number> {
 const BARE = `
 const http = require('node:http')
 const { WebSocketServer } = require(process.env.WS_PATH)
-const sockets = new Set()
+const sockets = new Map() // WebSocket -> its TCP socket
+// One whole text frame (FIN, opcode 1, unmasked; payloads under 64 KiB), built once and written to every socket.
+function textFrame(text) {
+  const payload = Buffer.from(text)
+  const header = payload.length < 126 ? Buffer.from([0x81, payload.length]) : Buffer.from([0x81, 126, payload.length >> 8, payload.length & 0xff])
+  return Buffer.concat([header, payload])
+}
 const server = http.createServer((req, res) => {
   if (req.method !== 'POST' || req.url !== '/broadcast') return res.writeHead(404).end()
   let body = ''
   req.on('data', (c) => (body += c))
   req.on('end', () => {
-    const frame = Buffer.from(JSON.stringify({ event: 'bench', channel: 'bench', data: body }))
-    for (const ws of sockets) ws.send(frame, { binary: false })
+    const frame = textFrame(JSON.stringify({ event: 'bench', channel: 'bench', data: body }))
+    for (const socket of sockets.values()) socket.write(frame)
     res.writeHead(200, { 'content-type': 'application/json' }).end('{}')
   })
 })
 const wss = new WebSocketServer({ server, perMessageDeflate: false })
 let id = 0
-wss.on('connection', (ws) => {
+wss.on('connection', (ws, request) => {
   ws.send(JSON.stringify({ event: 'pusher:connection_established', data: JSON.stringify({ socket_id: ++id + '.1', activity_timeout: 120 }) }))
   ws.on('message', (data) => {
     const m = JSON.parse(data.toString())
-    if (m.event === 'pusher:subscribe') { sockets.add(ws); ws.send(JSON.stringify({ event: 'pusher_internal:subscription_succeeded', channel: m.data.channel, data: '{}' })) }
+    if (m.event === 'pusher:subscribe') { sockets.set(ws, request.socket); ws.send(JSON.stringify({ event: 'pusher_internal:subscription_succeeded', channel: m.data.channel, data: '{}' })) }
   })
   ws.on('close', () => sockets.delete(ws))
 })
@@ -127,6 +133,7 @@ process.on('message', (m) => {
   if (m && m.type === 'stats') { globalThis.gc && globalThis.gc(); process.send({ type: 'stats', ...process.memoryUsage() }) }
   if (m && m.type === 'cpu') process.send({ type: 'cpu', ...process.cpuUsage() })
 })
+process.on('disconnect', () => process.exit(0))
 `
 
 interface Target {
@@ -288,6 +295,7 @@ process.on('message', async (message) => {
     process.exit(0)
   }
 })
+process.on('disconnect', () => process.exit(0)) // the bench stopped: do not outlive it
 process.send({ type: 'started' })
 `
 
