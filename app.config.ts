@@ -156,6 +156,18 @@ export const settings = {
     default: 'false',
     description: 'Embedded realtime server: whether browsers may send `client-*` events to each other on private and presence channels (as hosted Pusher’s app setting; off by default).',
   },
+  REALTIME_APP_ENABLED: {
+    schema: flag,
+    default: 'true',
+    description:
+      'Embedded realtime server: whether the application is on. `false` refuses every WebSocket with code 4003 (pusher-js stops and does not retry) and the HTTP API with 403, as hosted Pusher does for a disabled app: a switch to take live updates off without touching the browsers.',
+  },
+  REALTIME_API_RATE_LIMIT: {
+    schema: z.coerce.number().int().min(0),
+    default: '1000',
+    description:
+      'Embedded realtime server: signed HTTP API requests (events, batches, queries) one node accepts per second; more answer 429 with `Retry-After`. 0: no limit. Generous: its only caller is the app’s own publisher.',
+  },
   REALTIME_NODE_TIMEOUT: {
     schema: z.coerce.number().min(1).max(300),
     default: '15',

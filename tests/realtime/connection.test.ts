@@ -220,6 +220,27 @@ describe.each(realtimeModes)('connection (%s)', (mode) => {
     }
   })
 
+  it('refuses every connection with 4003 while the app is disabled, pusher-js does not retry, and the HTTP API answers 403 (3)', async () => {
+    const disabled = await startCluster(mode, { options: { appEnabled: false } })
+    try {
+      const raw = await RawClient.open(wsUrl(disabled.node(0), disabled.key))
+      expect((await raw.event('pusher:error')).data).toMatchObject({ code: 4003 })
+      expect(await raw.closed).toBe(4003)
+      const client = disabled.client({ node: 0 })
+      await state(client, 'disconnected')
+      const later: string[] = []
+      client.connection.bind('state_change', ({ current }: { current: string }) => later.push(current))
+      await new Promise((resolve) => setTimeout(resolve, 1500)) // pusher-js would retry within a second if it meant to
+      expect(later).toEqual([])
+      await expect(disabled.sdk(0).trigger('any', 'e', {})).rejects.toMatchObject({ status: 403 })
+      // An unknown key is still told so first.
+      const unknown = await RawClient.open(wsUrl(disabled.node(0), 'not-the-key'))
+      expect(await unknown.closed).toBe(4001)
+    } finally {
+      await disabled.close()
+    }
+  })
+
   it('serves under a path prefix (pusher-js wsPath) (1)', async () => {
     const prefixed = await startCluster(mode, { options: { wsPath: '/realtime' } })
     try {
