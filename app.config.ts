@@ -127,13 +127,13 @@ export const settings = {
     schema: optionalString,
     default: '',
     public: true,
-    description: 'Host browsers open the realtime WebSocket on, when it differs from `PUSHER_HOST` (hosted Pusher: `ws-eu.pusher.com`; a public name in front of internal realtime nodes). Empty: `PUSHER_HOST`, or the page’s own host for the embedded server.',
+    description: 'Host browsers open the realtime WebSocket on, when it differs from `PUSHER_HOST` (a public name in front of internal realtime nodes). Empty: `PUSHER_HOST`; for hosted Pusher’s REST host (`api-{cluster}.pusher.com`) its WebSocket host `ws-{cluster}.pusher.com`; the page’s own host for the embedded server.',
   },
   PUSHER_WS_PORT: {
     schema: z.union([port, z.literal('')]).optional(),
     default: '',
     public: true,
-    description: 'Port of `PUSHER_WS_HOST`. Empty: `PUSHER_PORT`, or the page’s own port.',
+    description: 'Port of `PUSHER_WS_HOST`. Empty: `PUSHER_PORT` (hosted Pusher: its default), or the page’s own port.',
   },
   PUSHER_WEBHOOK_URL: {
     schema: optionalUrl,
