@@ -133,13 +133,13 @@ export const settings = {
     schema: optionalString,
     default: '',
     public: true,
-    description: 'Host browsers open the realtime WebSocket on, when it differs from `PUSHER_HOST` (hosted Pusher: `ws-eu.pusher.com`; a public name in front of internal realtime nodes). Empty: `PUSHER_HOST`, or the page’s own host for the embedded server.',
+    description: 'Host browsers open the realtime WebSocket on, when it differs from `PUSHER_HOST` (a public name in front of internal realtime nodes). Empty: `PUSHER_HOST`; for hosted Pusher’s REST host (`api-{cluster}.pusher.com`) its WebSocket host `ws-{cluster}.pusher.com`; the page’s own host for the embedded server.',
   },
   PUSHER_WS_PORT: {
     schema: z.union([port, z.literal('')]).optional(),
     default: '',
     public: true,
-    description: 'Port of `PUSHER_WS_HOST`. Empty: `PUSHER_PORT`, or the page’s own port.',
+    description: 'Port of `PUSHER_WS_HOST`. Empty: `PUSHER_PORT` (hosted Pusher: its default), or the page’s own port.',
   },
   PUSHER_WEBHOOK_URL: {
     schema: optionalUrl,
@@ -161,6 +161,18 @@ export const settings = {
     schema: z.enum(['true', 'false']).transform((v) => v === 'true'),
     default: 'false',
     description: 'Embedded realtime server: whether browsers may send `client-*` events to each other on private and presence channels (as hosted Pusher’s app setting; off by default).',
+  },
+  REALTIME_APP_ENABLED: {
+    schema: flag,
+    default: 'true',
+    description:
+      'Embedded realtime server: whether the application is on. `false` refuses every WebSocket with code 4003 (pusher-js stops and does not retry) and the HTTP API with 403, as hosted Pusher does for a disabled app: a switch to take live updates off without touching the browsers.',
+  },
+  REALTIME_API_RATE_LIMIT: {
+    schema: z.coerce.number().int().min(0),
+    default: '1000',
+    description:
+      'Embedded realtime server: signed HTTP API requests (events, batches, queries) one node accepts per second; more answer 429 with `Retry-After`. 0: no limit. Generous: its only caller is the app’s own publisher.',
   },
   REALTIME_NODE_TIMEOUT: {
     schema: z.coerce.number().min(1).max(300),

@@ -3,26 +3,32 @@
  * how fast a broadcast reaches all of them, next to a bare `ws` server doing the least possible.
  *
  *   npm run bench:realtime
- *   npm run bench:realtime -- --connections 20000 --rounds 20 --payload 512 --workers 2
+ *   npm run bench:realtime -- --connections 20000 --rounds 20 --payload 512 --client-processes 2
  *   npm run bench:realtime -- --no-bare --profile     # only the node, with a CPU profile
+ *   npm run bench:realtime -- --pin                   # clients on CPU 0, the server on CPU 1
  *
  * Targets, one after the other, each its own process with an IPC channel to read its memory:
  *   bare      a `ws` WebSocketServer that answers the handshake and subscribe frames and, on
- *             `POST /broadcast`, sends one prepared frame to every socket: the floor of this
- *             machine for "a Node process writes a frame to N sockets";
+ *             `POST /broadcast`, writes one frame built once straight to every TCP socket: the
+ *             floor of this machine for "a Node process writes a frame to N sockets";
  *   realtime  the realtime node as `npm run start:realtime` runs it (in-process adapter, a fresh
  *             data folder), broadcasts triggered with the `pusher` SDK through the HTTP API.
  *
- * For each: opens `--connections` sockets (raw `ws` clients spread over `--workers` threads of
- * this process), each subscribed to one public channel; reads the server's RSS and live heap
+ * For each: opens `--connections` sockets (raw `ws` clients spread over `--client-processes`
+ * processes), each subscribed to one public channel; reads the server's RSS and live heap
  * (after a GC) with the sockets held, against the figures before the first one; then runs
  * `--rounds` broadcasts, recording for every socket the time from just before the trigger
- * request to the moment its client thread saw the frame (p50, p99, max over all sockets).
+ * request to the moment its client process saw the frame (p50, p99, max over all sockets), and
+ * the CPU time the server process spent on the round (user + system, from `process.cpuUsage()`).
  *
- * The clients share the machine with the server, so latencies include the clients' own
- * queueing. `--profile` writes a CPU profile of the realtime node. No assertion: figures only.
+ * The clients share the machine with the server: while the server writes, the client processes
+ * wake up to read and take CPU from it, so the latencies include time the server waits for a
+ * core. Its CPU time per round does not: it is the cost of the fan-out itself. `--pin` gives the
+ * server a core of its own (clients and this process on CPU 0, the server on CPU 1, with
+ * `taskset`), closer to clients on other machines; the clients then have one core to read with.
+ * `--profile` writes a CPU profile of the realtime node. No assertion: figures only.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -30,7 +36,6 @@ import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { Worker } from 'node:worker_threads'
 import PusherServer from 'pusher'
 
 const { values: flags } = parseArgs({
@@ -38,13 +43,14 @@ const { values: flags } = parseArgs({
     connections: { type: 'string', default: '10000' },
     rounds: { type: 'string', default: '10' },
     payload: { type: 'string', default: '128' },
-    workers: { type: 'string', default: '2' },
+    'client-processes': { type: 'string', default: '2' },
     concurrency: { type: 'string', default: '500' },
     'no-bare': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
+    pin: { type: 'boolean', default: false },
   },
 })
-const count = (name: 'connections' | 'rounds' | 'payload' | 'workers' | 'concurrency') => {
+const count = (name: 'connections' | 'rounds' | 'payload' | 'client-processes' | 'concurrency') => {
   const n = Number(flags[name])
   if (!Number.isInteger(n) || n < 1) {
     console.error(`--${name} must be a positive integer, got ${flags[name]}`)
@@ -55,7 +61,7 @@ const count = (name: 'connections' | 'rounds' | 'payload' | 'workers' | 'concurr
 const connections = count('connections')
 const rounds = count('rounds')
 const payloadBytes = count('payload')
-const workers = Math.min(count('workers'), connections)
+const clientProcesses = Math.min(count('client-processes'), connections)
 const concurrency = count('concurrency')
 
 const HOST = '127.0.0.1'
@@ -64,6 +70,15 @@ const KEY = 'bench-key'
 const root = path.resolve(import.meta.dirname, '..')
 const wsPath = createRequire(import.meta.url).resolve('ws')
 const say = (line: string) => process.stderr.write(`${line}\n`)
+/** One monotonic clock for this process and its children (CLOCK_MONOTONIC), in ms. */
+const nowMs = () => Number(process.hrtime.bigint()) / 1e6
+
+const pin = flags.pin && os.cpus().length >= 2 && spawnSync('taskset', ['-V'], { stdio: 'ignore' }).status === 0
+if (flags.pin && !pin) say('--pin needs taskset and 2 cores: running unpinned')
+const CLIENT_CPU = '0'
+const SERVER_CPU = '1'
+/** The command that starts a child process, on `cpu` when pinned. */
+const onCpu = (cpu: string, args: string[]): [string, string[]] => (pin ? ['taskset', ['-c', cpu, process.execPath, ...args]] : [process.execPath, args])
 
 interface Memory {
   rss: number
@@ -86,31 +101,39 @@ async function freePort(): Promise<number> {
 const BARE = `
 const http = require('node:http')
 const { WebSocketServer } = require(process.env.WS_PATH)
-const sockets = new Set()
+const sockets = new Map() // WebSocket -> its TCP socket
+// One whole text frame (FIN, opcode 1, unmasked; payloads under 64 KiB), built once and written to every socket.
+function textFrame(text) {
+  const payload = Buffer.from(text)
+  const header = payload.length < 126 ? Buffer.from([0x81, payload.length]) : Buffer.from([0x81, 126, payload.length >> 8, payload.length & 0xff])
+  return Buffer.concat([header, payload])
+}
 const server = http.createServer((req, res) => {
   if (req.method !== 'POST' || req.url !== '/broadcast') return res.writeHead(404).end()
   let body = ''
   req.on('data', (c) => (body += c))
   req.on('end', () => {
-    const frame = Buffer.from(JSON.stringify({ event: 'bench', channel: 'bench', data: body }))
-    for (const ws of sockets) ws.send(frame, { binary: false })
+    const frame = textFrame(JSON.stringify({ event: 'bench', channel: 'bench', data: body }))
+    for (const socket of sockets.values()) socket.write(frame)
     res.writeHead(200, { 'content-type': 'application/json' }).end('{}')
   })
 })
 const wss = new WebSocketServer({ server, perMessageDeflate: false })
 let id = 0
-wss.on('connection', (ws) => {
+wss.on('connection', (ws, request) => {
   ws.send(JSON.stringify({ event: 'pusher:connection_established', data: JSON.stringify({ socket_id: ++id + '.1', activity_timeout: 120 }) }))
   ws.on('message', (data) => {
     const m = JSON.parse(data.toString())
-    if (m.event === 'pusher:subscribe') { sockets.add(ws); ws.send(JSON.stringify({ event: 'pusher_internal:subscription_succeeded', channel: m.data.channel, data: '{}' })) }
+    if (m.event === 'pusher:subscribe') { sockets.set(ws, request.socket); ws.send(JSON.stringify({ event: 'pusher_internal:subscription_succeeded', channel: m.data.channel, data: '{}' })) }
   })
   ws.on('close', () => sockets.delete(ws))
 })
 server.listen(Number(process.env.PORT), process.env.HOST, () => process.send({ type: 'ready' }))
 process.on('message', (m) => {
   if (m && m.type === 'stats') { globalThis.gc && globalThis.gc(); process.send({ type: 'stats', ...process.memoryUsage() }) }
+  if (m && m.type === 'cpu') process.send({ type: 'cpu', ...process.cpuUsage() })
 })
+process.on('disconnect', () => process.exit(0))
 `
 
 interface Target {
@@ -148,7 +171,8 @@ async function stopChild(child: ChildProcess): Promise<void> {
 
 async function startBare(): Promise<Target> {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--expose-gc', '-e', BARE], {
+  const [command, args] = onCpu(SERVER_CPU, ['--expose-gc', '-e', BARE])
+  const child = spawn(command, args, {
     env: { ...process.env, WS_PATH: wsPath, PORT: String(port), HOST },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
@@ -170,7 +194,8 @@ async function startRealtime(profileDir: string | undefined): Promise<Target> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'asiguro-bench-realtime-'))
   const secret = randomBytes(24).toString('hex')
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []
-  const child = spawn(process.execPath, ['--expose-gc', ...profile, '--import', 'tsx', 'src/server/realtime/standalone.ts'], {
+  const [command, args] = onCpu(SERVER_CPU, ['--expose-gc', ...profile, '--import', 'tsx', 'src/server/realtime/standalone.ts'])
+  const child = spawn(command, args, {
     cwd: root,
     env: {
       ...process.env,
@@ -211,19 +236,29 @@ async function memory(target: Target): Promise<Memory> {
   return (await reply) as unknown as Memory
 }
 
+/** CPU time (user + system) the server process has used so far, in ms. */
+async function serverCpuMs(target: Target): Promise<number> {
+  const reply = waitFor(target.child, 'cpu', 30_000)
+  target.child.send({ type: 'cpu' })
+  const { user, system } = (await reply) as unknown as { user: number; system: number }
+  return (user + system) / 1000
+}
+
 /**
- * A client thread: opens its share of sockets, subscribes each, answers pings, and per round
- * records when each socket saw the broadcast. Plain JS, so it runs without a TypeScript loader.
+ * A client process: opens its share of sockets, subscribes each, answers pings, and per round
+ * records when each socket saw the broadcast (on the monotonic clock the bench uses). Plain JS,
+ * so it runs without a TypeScript loader.
  */
 const CLIENT = `
-const { parentPort, workerData } = require('node:worker_threads')
-const { WebSocket } = require(workerData.wsPath)
-const { url, count, concurrency, channel } = workerData
+const { WebSocket } = require(process.env.WS_PATH)
+const { BENCH_URL: url, BENCH_CHANNEL: channel } = process.env
+const count = Number(process.env.BENCH_COUNT)
+const concurrency = Number(process.env.BENCH_CONCURRENCY)
 const sockets = []
 let times = new Float64Array(count)
 let received = 0
 let failures = 0
-const now = () => performance.timeOrigin + performance.now()
+const now = () => Number(process.hrtime.bigint()) / 1e6
 const BENCH = '{"event":"bench"'
 function open() {
   return new Promise((resolve) => {
@@ -235,7 +270,7 @@ function open() {
     ws.on('message', (data) => {
       if (data.length > 16 && data.toString('latin1', 0, 16) === BENCH) {
         times[received++] = now()
-        if (received === sockets.length) parentPort.postMessage({ type: 'round', times: times.slice(0, received) })
+        if (received === sockets.length) process.send({ type: 'round', times: times.slice(0, received) })
         return
       }
       const message = JSON.parse(data.toString())
@@ -245,57 +280,74 @@ function open() {
     })
   })
 }
-parentPort.on('message', async (message) => {
+process.on('message', async (message) => {
   if (message.type === 'open') {
     let next = 0
     const lane = async () => { while (next < count) { next++; await open() } }
     await Promise.all(Array.from({ length: Math.min(concurrency, count) }, lane))
-    parentPort.postMessage({ type: 'opened', sockets: sockets.length, failures })
+    process.send({ type: 'opened', sockets: sockets.length, failures })
   } else if (message.type === 'round') {
     received = 0
     times = new Float64Array(sockets.length)
+    process.send({ type: 'armed' })
   } else if (message.type === 'close') {
     for (const ws of sockets) ws.terminate()
-    sockets.length = 0
-    parentPort.postMessage({ type: 'closed' })
+    process.exit(0)
   }
 })
+process.on('disconnect', () => process.exit(0)) // the bench stopped: do not outlive it
+process.send({ type: 'started' })
 `
 
-/** A client thread and a way to await its next message of a given type. */
-class ClientThread {
-  private readonly worker: Worker
+/** A client process and a way to await its next message of a given type. */
+class ClientProcess {
+  private readonly child: ChildProcess
   private readonly waiting = new Map<string, (message: Record<string, unknown>) => void>()
+  readonly started: Promise<unknown>
 
   constructor(url: string, share: number) {
-    this.worker = new Worker(CLIENT, { eval: true, workerData: { url, count: share, concurrency: Math.ceil(concurrency / workers), channel: CHANNEL, wsPath } })
-    this.worker.on('message', (message: Record<string, unknown> & { type: string }) => {
+    const [command, args] = onCpu(CLIENT_CPU, ['-e', CLIENT])
+    this.child = spawn(command, args, {
+      env: { ...process.env, WS_PATH: wsPath, BENCH_URL: url, BENCH_CHANNEL: CHANNEL, BENCH_COUNT: String(share), BENCH_CONCURRENCY: String(Math.ceil(concurrency / clientProcesses)) },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      serialization: 'advanced', // the round's times as a typed array, not JSON
+    })
+    this.child.on('message', (message: Record<string, unknown> & { type: string }) => {
       const resolve = this.waiting.get(message.type)
       this.waiting.delete(message.type)
       resolve?.(message)
     })
-    this.worker.on('error', (error) => {
-      say(`client thread failed: ${error.message}`)
-      process.exitCode = 1
+    this.child.on('exit', (code) => {
+      if (code !== 0 && code !== null) {
+        say(`a client process exited with ${code}`)
+        process.exitCode = 1
+      }
     })
+    this.started = this.reply('started')
+  }
+
+  private reply<T>(type: string): Promise<T> {
+    return new Promise<T>((resolve) => this.waiting.set(type, resolve as (message: Record<string, unknown>) => void))
   }
 
   ask<T>(type: string, reply = type): Promise<T> {
-    const answer = new Promise<T>((resolve) => this.waiting.set(reply, resolve as (message: Record<string, unknown>) => void))
-    this.worker.postMessage({ type })
+    const answer = this.reply<T>(reply)
+    this.child.send({ type })
     return answer
   }
 
-  /** Arms a round: the reply comes once every socket of this thread got the broadcast. */
-  arm(): Promise<{ times: Float64Array }> {
-    const answer = new Promise<{ times: Float64Array }>((resolve) => this.waiting.set('round', resolve as (message: Record<string, unknown>) => void))
-    this.worker.postMessage({ type: 'round' })
-    return answer
+  /** Arms a round; `delivered` settles once every socket of this process got the broadcast. */
+  async arm(): Promise<{ delivered: Promise<{ times: Float64Array }> }> {
+    const delivered = this.reply<{ times: Float64Array }>('round')
+    await this.ask('round', 'armed')
+    return { delivered }
   }
 
   async stop(): Promise<void> {
-    await this.ask('close', 'closed')
-    await this.worker.terminate()
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return
+    const exited = new Promise((resolve) => this.child.once('exit', resolve))
+    this.child.send({ type: 'close' })
+    await exited
   }
 }
 
@@ -305,6 +357,8 @@ interface Round {
   p99: number
   max: number
   delivered: number
+  /** CPU time of the server process from just before the trigger to the last delivery. */
+  serverCpuMs: number
 }
 
 interface Result {
@@ -322,12 +376,13 @@ const percentile = (sorted: Float64Array, p: number) => sorted[Math.min(sorted.l
 
 async function measure(target: Target): Promise<Result> {
   const before = await memory(target)
-  const shares = Array.from({ length: workers }, (_, i) => Math.floor(connections / workers) + (i < connections % workers ? 1 : 0))
-  say(`${target.name}: opening ${connections} sockets from ${workers} client threads (${concurrency} handshakes in flight)`)
-  const opening = Date.now()
-  const threads = shares.map((share) => new ClientThread(target.url, share))
+  const shares = Array.from({ length: clientProcesses }, (_, i) => Math.floor(connections / clientProcesses) + (i < connections % clientProcesses ? 1 : 0))
+  say(`${target.name}: opening ${connections} sockets from ${clientProcesses} client processes (${concurrency} handshakes in flight)`)
+  const clients = shares.map((share) => new ClientProcess(target.url, share))
   try {
-    const opened = await Promise.all(threads.map((t) => t.ask<{ sockets: number; failures: number }>('open', 'opened')))
+    await Promise.all(clients.map((c) => c.started))
+    const opening = Date.now()
+    const opened = await Promise.all(clients.map((c) => c.ask<{ sockets: number; failures: number }>('open', 'opened')))
     const openSeconds = (Date.now() - opening) / 1000
     const held = opened.reduce((n, o) => n + o.sockets, 0)
     const failed = opened.reduce((n, o) => n + o.failures, 0)
@@ -338,23 +393,27 @@ async function measure(target: Target): Promise<Result> {
     const rows: Round[] = []
     const all: number[] = []
     for (let round = 1; round <= rounds; round++) {
-      const done = Promise.all(threads.map((t) => t.arm()))
+      const armed = await Promise.all(clients.map((c) => c.arm()))
       await new Promise((resolve) => setTimeout(resolve, 300))
-      const start = performance.timeOrigin + performance.now()
+      const cpuBefore = await serverCpuMs(target)
+      const start = nowMs()
       await target.trigger(data)
+      const done = Promise.all(armed.map((a) => a.delivered))
       const results = await Promise.race([done, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 30_000))])
       if (!results) throw new Error(`${target.name} round ${round}: not every socket got the broadcast within 30 s`)
+      const serverCpu = (await serverCpuMs(target)) - cpuBefore
       const latencies = Float64Array.from(results.flatMap((r) => Array.from(r.times, (t) => t - start))).sort()
-      const row = { round, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies[latencies.length - 1] ?? NaN, delivered: latencies.length }
+      const row = { round, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies[latencies.length - 1] ?? NaN, delivered: latencies.length, serverCpuMs: serverCpu }
       rows.push(row)
       for (const l of latencies) all.push(l)
-      say(`${target.name} round ${round}: p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms, max ${row.max.toFixed(1)} ms`)
+      say(`${target.name} round ${round}: p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms, max ${row.max.toFixed(1)} ms, server CPU ${row.serverCpuMs.toFixed(1)} ms`)
     }
     const sorted = Float64Array.from(all).sort()
-    const overall = { round: 0, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted[sorted.length - 1] ?? NaN, delivered: sorted.length }
+    const cpuMean = rows.reduce((n, r) => n + r.serverCpuMs, 0) / rows.length
+    const overall = { round: 0, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted[sorted.length - 1] ?? NaN, delivered: sorted.length, serverCpuMs: cpuMean }
     return { name: target.name, held, failed, openSeconds, before, after, rounds: rows, overall }
   } finally {
-    for (const thread of threads) await thread.stop()
+    for (const client of clients) await client.stop()
   }
 }
 
@@ -367,23 +426,25 @@ function report(results: Result[], loadBefore: number[]): void {
   const load = (l: number[]) => l.map((n) => n.toFixed(2)).join(' ')
   console.log(`node ${process.version} · ${cpus[0]?.model.trim() ?? 'unknown CPU'} · ${cpus.length} cores · ${os.platform()} ${os.release()}`)
   console.log(`load average (1, 5, 15 min) before: ${load(loadBefore)}, after: ${load(os.loadavg())} (other work on the machine skews every figure)`)
-  console.log(`${connections} sockets per target from ${workers} client threads of the bench process; ${rounds} broadcasts of a ${payloadBytes}-byte event\n`)
+  console.log(`${connections} sockets per target from ${clientProcesses} client processes; ${rounds} broadcasts of a ${payloadBytes}-byte event; ${pin ? `clients on CPU ${CLIENT_CPU}, servers on CPU ${SERVER_CPU}` : 'CPU placement left to the kernel'}\n`)
   console.log('| target | sockets held | opened in | RSS before | RSS with sockets | RSS per socket | heap (after GC) with sockets | heap per socket |')
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|')
   for (const r of results) {
     const per = (key: keyof Memory) => kib((r.after[key] - r.before[key]) / Math.max(1, r.held))
     console.log(`| ${r.name} | ${r.held}${r.failed ? ` (${r.failed} failed)` : ''} | ${r.openSeconds.toFixed(1)} s | ${mib(r.before.rss)} | ${mib(r.after.rss)} | ${per('rss')} | ${mib(r.after.heapUsed)} | ${per('heapUsed')} |`)
   }
-  console.log('\nbroadcast, trigger request to delivery on every socket (ms):\n')
-  console.log(`| round | ${results.map((r) => `${r.name} p50 | ${r.name} p99 | ${r.name} max`).join(' | ')} |`)
-  console.log(`|---:|${results.map(() => '---:|---:|---:').join('|')}|`)
-  for (let i = 0; i < rounds; i++) console.log(`| ${i + 1} | ${results.map((r) => `${ms(r.rounds[i]!.p50)} | ${ms(r.rounds[i]!.p99)} | ${ms(r.rounds[i]!.max)}`).join(' | ')} |`)
-  console.log(`| all | ${results.map((r) => `**${ms(r.overall.p50)}** | **${ms(r.overall.p99)}** | **${ms(r.overall.max)}**`).join(' | ')} |`)
+  console.log('\nbroadcast, trigger request to delivery on every socket (ms), and the server process\'s CPU time for the round (ms; `all`: the mean):\n')
+  console.log(`| round | ${results.map((r) => `${r.name} p50 | ${r.name} p99 | ${r.name} max | ${r.name} CPU`).join(' | ')} |`)
+  console.log(`|---:|${results.map(() => '---:|---:|---:|---:').join('|')}|`)
+  const cells = (r: Round, bold: boolean) => [r.p50, r.p99, r.max, r.serverCpuMs].map((v) => (bold ? `**${ms(v)}**` : ms(v))).join(' | ')
+  for (let i = 0; i < rounds; i++) console.log(`| ${i + 1} | ${results.map((r) => cells(r.rounds[i]!, false)).join(' | ')} |`)
+  console.log(`| all | ${results.map((r) => cells(r.overall, true)).join(' | ')} |`)
 }
 
 async function main(): Promise<void> {
   const profileDir = flags.profile ? mkdtempSync(path.join(os.tmpdir(), 'asiguro-bench-realtime-profile-')) : undefined
   const results: Result[] = []
+  if (pin) spawnSync('taskset', ['-a', '-pc', CLIENT_CPU, String(process.pid)], { stdio: 'ignore' }) // this process triggers and collects: the clients' side
   const loadBefore = os.loadavg()
   const starters = [...(flags['no-bare'] ? [] : [startBare]), () => startRealtime(profileDir)]
   for (const start of starters) {

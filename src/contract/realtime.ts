@@ -72,6 +72,7 @@ export function isRealtimeEventName(name: string): name is RealtimeEventName {
 
 /** The public realtime settings that say where browsers open their WebSocket. */
 export interface RealtimeEndpointSettings {
+  PUSHER_APP_CLUSTER: string
   PUSHER_HOST?: string | undefined
   PUSHER_PORT?: number | '' | undefined
   PUSHER_WS_HOST?: string | undefined
@@ -79,14 +80,23 @@ export interface RealtimeEndpointSettings {
   PUSHER_SCHEME: 'http' | 'https'
 }
 
+/** Hosted Pusher's REST API hosts, `api-{cluster}.pusher.com` and the older `api.pusherapp.com`. */
+const HOSTED_PUSHER_REST_HOST = /^api(?:-([a-z0-9-]+))?\.pusher(?:app)?\.com$/
+
 /**
- * Where browsers open the realtime WebSocket: `PUSHER_WS_HOST` (else `PUSHER_HOST`) with its
- * port, or undefined for the embedded server on the page's own origin. One rule for the
- * browser's pusher-js options and the server's Content-Security-Policy.
+ * Where browsers open the realtime WebSocket, or undefined for the embedded server on the page's
+ * own origin. `PUSHER_WS_HOST` (with `PUSHER_WS_PORT`) when set; else hosted Pusher's WebSocket
+ * host of the cluster when `PUSHER_HOST` is its REST host (a socket opened on the REST host
+ * would fail: they are different services), the cluster the host names first; else
+ * `PUSHER_HOST` with `PUSHER_PORT`. One rule for the browser's pusher-js options and the
+ * server's Content-Security-Policy.
  */
 export function realtimeSocketEndpoint(settings: RealtimeEndpointSettings): { host: string; port: number | undefined; tls: boolean } | undefined {
-  const host = settings.PUSHER_WS_HOST || settings.PUSHER_HOST
-  if (!host) return undefined
-  const port = settings.PUSHER_WS_HOST ? settings.PUSHER_WS_PORT : settings.PUSHER_PORT
-  return { host, port: port === '' || port === undefined ? undefined : port, tls: settings.PUSHER_SCHEME === 'https' }
+  const tls = settings.PUSHER_SCHEME === 'https'
+  const port = (value: number | '' | undefined) => (value === '' ? undefined : value)
+  if (settings.PUSHER_WS_HOST) return { host: settings.PUSHER_WS_HOST, port: port(settings.PUSHER_WS_PORT), tls }
+  if (!settings.PUSHER_HOST) return undefined
+  const hosted = HOSTED_PUSHER_REST_HOST.exec(settings.PUSHER_HOST.toLowerCase())
+  if (hosted) return { host: `ws-${hosted[1] ?? settings.PUSHER_APP_CLUSTER}.pusher.com`, port: undefined, tls }
+  return { host: settings.PUSHER_HOST, port: port(settings.PUSHER_PORT), tls }
 }

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { email, password, registerThroughApi, signIn } from './support-accounts'
 import { expectNoSeriousAxeViolations, waitForHydration, withConsentCookie } from './support'
+import { startAppServer, withConsentCookieFor } from './support-server'
 
 test.beforeEach(async ({ context }) => withConsentCookie(context))
 test.describe.configure({ timeout: 60_000 })
@@ -60,4 +61,29 @@ test('a visitor who is not signed in opens no realtime connection', async ({ pag
   await page.waitForTimeout(1000)
   expect(sockets).toEqual([])
   await expect(page.getByRole('button', { name: /^Notificări/ })).toHaveCount(0)
+})
+
+test('a tab the realtime server refuses (app disabled, 4003) does not come back every second', async ({ browser, playwright }) => {
+  test.setTimeout(120_000)
+  const app = await startAppServer({ REALTIME_APP_ENABLED: 'false' })
+  const context = await browser.newContext({ baseURL: app.url, locale: 'ro-RO', timezoneId: 'Europe/Bucharest' })
+  const request = await playwright.request.newContext({ baseURL: app.url })
+  try {
+    await withConsentCookieFor(context, app.url)
+    const page = await context.newPage()
+    const sockets: string[] = []
+    page.on('websocket', (socket) => {
+      if (new URL(socket.url()).pathname.startsWith('/app/')) sockets.push(socket.url())
+    })
+    await registerThroughApi(page, request, email())
+    await expect(bell(page)).toHaveAttribute('data-state-live', 'disconnected', { timeout: 15_000 })
+    // Before, a refused tab tried again every second; now it waits a minute or more.
+    await page.waitForTimeout(3500)
+    expect(sockets).toHaveLength(1)
+    await expect(bell(page)).toHaveAttribute('data-state-live', 'disconnected')
+  } finally {
+    await request.dispose()
+    await context.close()
+    await app.stop()
+  }
 })

@@ -1,9 +1,11 @@
 /**
  * A second production server with settings of its own, for the browser tests that need a
  * configuration the shared server (playwright.config.ts) must not have: Google sign-in pointed
- * at a local fake Google, reCAPTCHA or Turnstile pointed at a local fake. It runs the same
- * build (`dist/`) on a free port with a fresh data folder, only while the spec that started it
- * runs (`test.beforeAll` / `test.afterAll`), so the other specs and the shared server are untouched.
+ * at a local fake Google, reCAPTCHA or Turnstile pointed at a local fake, a disabled realtime
+ * app. It runs the same build (`dist/`) on a free port with a fresh data folder, only while the
+ * spec that started it runs (`test.beforeAll` / `test.afterAll`), so the other specs and the
+ * shared server are untouched. A standalone realtime node (its own process, as
+ * `npm run start:realtime`) serves the realtime specs that need client events or a restart.
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -31,17 +33,19 @@ export async function freePort(): Promise<number> {
   return address.port
 }
 
-/** Starts `src/server/http/serve.ts` with `settings` over a test baseline, and waits until it is ready. */
-export async function startAppServer(overrides: Record<string, string>): Promise<AppServer> {
-  const port = await freePort()
-  const url = `http://127.0.0.1:${port}`
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'asiguro-e2e-own-'))
-  // The runner's environment minus every application setting, so only what is set here applies.
+/** A server process of the tests' own, started by `startServerProcess`. */
+interface ServerProcess {
+  stop(): Promise<void>
+}
+
+/**
+ * Runs `script` (a TypeScript entry) with tsx and the runner's environment minus every
+ * application setting, so only `env` applies; resolves once `readyUrl` answers 2xx, and fails
+ * with the process's output if it stops or is not ready within 60 s.
+ */
+async function startServerProcess(what: string, script: string, env: Record<string, string>, readyUrl: string, dataDir: string): Promise<ServerProcess> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !(name in settings)))
-  const child = spawn('node_modules/.bin/tsx', ['src/server/http/serve.ts'], {
-    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', APP_ENV: 'test', ...overrides },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = spawn('node_modules/.bin/tsx', [script], { env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   const keep = (chunk: Buffer) => (output = `${output}${chunk.toString()}`.slice(-20_000))
   child.stdout.on('data', keep)
@@ -62,26 +66,51 @@ export async function startAppServer(overrides: Record<string, string>): Promise
   for (;;) {
     if (child.exitCode !== null) {
       await stop()
-      throw new Error(`the server with its own settings stopped (${child.exitCode}):\n${output}`)
+      throw new Error(`the ${what} stopped (${child.exitCode}):\n${output}`)
     }
-    const ready = await fetch(`${url}/api/v1/ready`).then(
+    const ready = await fetch(readyUrl).then(
       (response) => response.ok,
       () => false,
     )
-    if (ready) break
+    if (ready) return { stop }
     if (Date.now() > deadline) {
       await stop()
-      throw new Error(`the server with its own settings did not get ready in 60 s:\n${output}`)
+      throw new Error(`the ${what} did not get ready in 60 s:\n${output}`)
     }
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
+}
 
+/** Starts `src/server/http/serve.ts` with `settings` over a test baseline, and waits until it is ready. */
+export async function startAppServer(overrides: Record<string, string>): Promise<AppServer> {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'asiguro-e2e-own-'))
+  const env = { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', APP_ENV: 'test', ...overrides }
+  const server = await startServerProcess('server with its own settings', 'src/server/http/serve.ts', env, `${url}/api/v1/ready`, dataDir)
   return {
     url,
     dataDir,
     secrets: () => JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as Record<string, string>,
-    stop,
+    stop: server.stop,
   }
+}
+
+export interface RealtimeNode {
+  port: number
+  stop(): Promise<void>
+}
+
+/**
+ * A realtime node as `npm run start:realtime` runs it (in-process adapter), on `port` (a free one
+ * unless given: a restart takes the same port again) with `settings` over a test baseline.
+ */
+export async function startRealtimeNode(overrides: Record<string, string>, port?: number): Promise<RealtimeNode> {
+  const listen = port ?? (await freePort())
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'asiguro-e2e-realtime-'))
+  const env = { REALTIME_PORT: String(listen), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', APP_ENV: 'test', ...overrides }
+  const node = await startServerProcess('realtime node', 'src/server/realtime/standalone.ts', env, `http://127.0.0.1:${listen}/ready`, dataDir)
+  return { port: listen, stop: node.stop }
 }
 
 /** The visitor chose cookies already (the banner stays closed), on that server's origin. */

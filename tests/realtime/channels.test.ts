@@ -61,6 +61,24 @@ describe.each(realtimeModes)('channels (%s)', (mode) => {
     client.disconnect()
   })
 
+  it('answers a duplicate subscribe with pusher:error, keeps the one subscription and delivers once (8)', async () => {
+    const raw = await RawClient.open(wsUrl(cluster.node(0), cluster.key))
+    await raw.socketId()
+    raw.send({ event: 'pusher:subscribe', data: { channel: 'twice-8' } })
+    await raw.event('pusher_internal:subscription_succeeded')
+    raw.send({ event: 'pusher:subscribe', data: { channel: 'twice-8' } })
+    expect(await raw.event('pusher:error')).toEqual({ event: 'pusher:error', data: { code: null, message: 'Existing subscription to channel twice-8' } })
+    const sdk = cluster.sdk()
+    expect(await (await sdk.get({ path: '/channels/twice-8', params: { info: 'subscription_count' } })).json()).toEqual({ occupied: true, subscription_count: 1 })
+    await sdk.trigger('twice-8', 'once', {})
+    await raw.event('once')
+    raw.send({ event: 'pusher:ping', data: {} })
+    await raw.event('pusher:pong')
+    expect(raw.messages.filter((m) => m.event === 'once')).toHaveLength(1)
+    expect(raw.messages.filter((m) => m.event === 'pusher_internal:subscription_succeeded')).toHaveLength(1)
+    raw.close()
+  })
+
   it('authorizes a private channel through the app endpoint: form POST with socket_id, channel_name and the bearer (9)', async () => {
     const client = authorized()
     const socketId = await connected(client)

@@ -11,7 +11,7 @@ import { RawClient, connected, eventually, once, realtimeModes, record, startAut
 describe.each(realtimeModes)('connection (%s)', (mode) => {
   let cluster: TestCluster
   beforeAll(async () => {
-    cluster = await startCluster(mode, { options: { activityTimeoutS: 1, pongTimeoutMs: 700, maxMessageBytes: 8 * 1024 } })
+    cluster = await startCluster(mode, { options: { activityTimeoutS: 1, pongTimeoutMs: 700, maxMessageBytes: 8 * 1024, maxEventDataBytes: 96 * 1024 } })
   })
   afterAll(async () => {
     await cluster?.close()
@@ -116,6 +116,30 @@ describe.each(realtimeModes)('connection (%s)', (mode) => {
     expect(await raw.closed).toBe(1009)
   })
 
+  it('frames broadcasts of every length (7-, 16- and 64-bit) as text messages a strict client reads, between its other messages (36)', async () => {
+    // `local` is on the node the SDK calls; `other` on the second node when there is one.
+    const [local, other] = [await RawClient.open(wsUrl(cluster.node(0), cluster.key)), await RawClient.open(wsUrl(cluster.node(1), cluster.key))]
+    for (const raw of [local, other]) {
+      await raw.socketId()
+      raw.send({ event: 'pusher:subscribe', data: { channel: 'frames-36' } })
+      await raw.event('pusher_internal:subscription_succeeded')
+    }
+    const sizes = [1, 1000, 70_000]
+    const text = (size: number) => 'é'.repeat(size / 2) + 'x'.repeat(size % 2)
+    for (const size of sizes) {
+      await cluster.sdk(0).trigger('frames-36', `size-${size}`, text(size))
+      local.send({ event: 'pusher:ping', data: {} }) // answered through `ws`'s own framing, after the broadcast
+    }
+    await eventually(() => local.messages.filter((m) => m.event === 'pusher:pong').length === sizes.length, 5000, 'every pong')
+    const order = local.messages.filter((m) => m.event === 'pusher:pong' || String(m.event).startsWith('size-')).map((m) => m.event)
+    expect(order).toEqual(sizes.flatMap((size) => [`size-${size}`, 'pusher:pong']))
+    for (const raw of [local, other]) {
+      for (const size of sizes) expect((await raw.event(`size-${size}`)).data).toBe(text(size))
+      expect(raw.closeCode).toBeUndefined()
+      raw.close()
+    }
+  })
+
   it('closes every socket with 4200 on shutdown; pusher-js reconnects with a new socket id, re-authorizes, resubscribes and receives (5, 35)', async () => {
     const auth = await startAuthEndpoint(cluster.sdk(0))
     const client = cluster.client({ node: 0, channelAuthorization: { endpoint: auth.url, transport: 'ajax', headers: { Authorization: 'Bearer test-token' } } })
@@ -193,6 +217,27 @@ describe.each(realtimeModes)('connection (%s)', (mode) => {
       expect(first.connection.state).toBe('connected')
     } finally {
       await small.close()
+    }
+  })
+
+  it('refuses every connection with 4003 while the app is disabled, pusher-js does not retry, and the HTTP API answers 403 (3)', async () => {
+    const disabled = await startCluster(mode, { options: { appEnabled: false } })
+    try {
+      const raw = await RawClient.open(wsUrl(disabled.node(0), disabled.key))
+      expect((await raw.event('pusher:error')).data).toMatchObject({ code: 4003 })
+      expect(await raw.closed).toBe(4003)
+      const client = disabled.client({ node: 0 })
+      await state(client, 'disconnected')
+      const later: string[] = []
+      client.connection.bind('state_change', ({ current }: { current: string }) => later.push(current))
+      await new Promise((resolve) => setTimeout(resolve, 1500)) // pusher-js would retry within a second if it meant to
+      expect(later).toEqual([])
+      await expect(disabled.sdk(0).trigger('any', 'e', {})).rejects.toMatchObject({ status: 403 })
+      // An unknown key is still told so first.
+      const unknown = await RawClient.open(wsUrl(disabled.node(0), 'not-the-key'))
+      expect(await unknown.closed).toBe(4001)
+    } finally {
+      await disabled.close()
     }
   })
 

@@ -192,3 +192,46 @@ describe.each(realtimeModes)('HTTP API (%s)', (mode) => {
     client.disconnect()
   })
 })
+
+describe.each(realtimeModes)('HTTP API rate limit (%s)', (mode) => {
+  let cluster: TestCluster
+  beforeAll(async () => {
+    cluster = await startCluster(mode, { options: { apiRequestsPerSecond: 3 } })
+  })
+  afterAll(async () => {
+    await cluster?.close()
+  })
+
+  /** A signed `POST /events` to node 0, sent with fetch so the answer's headers can be read. */
+  async function trigger(sdk: PusherServer, name: string): Promise<Response> {
+    const path = `/apps/${cluster.appId}/events`
+    const body = JSON.stringify({ name, channel: 'limited-29', data: '{}' })
+    const query = sdk.createSignedQueryString({ method: 'POST', path, body })
+    return fetch(`${cluster.node(0).url}${path}?${query}`, { method: 'POST', body, headers: { 'content-type': 'application/json' } })
+  }
+
+  it('answers 429 with Retry-After over the per-node request rate, delivers none of those, and counts only signed requests (29)', async () => {
+    const client = cluster.client({ node: 0 })
+    const seen = record(await subscribe(client, 'limited-29'))
+    const sdk = cluster.sdk(0)
+    const forged = new PusherServer({ appId: cluster.appId, key: cluster.key, secret: 'not-the-secret', host: '127.0.0.1', port: String(cluster.node(0).port) })
+    // Unsigned and wrongly signed requests are refused before they count.
+    for (let i = 0; i < 5; i++) expect((await trigger(forged, `forged-${i}`)).status).toBe(401)
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => trigger(sdk, `burst-${i}`)))
+    const statuses = answers.map((a) => a.status)
+    // Ten at once fill at most two one-second windows of three.
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(3)
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(6)
+    expect(statuses.every((s) => s === 200 || s === 429)).toBe(true)
+    const limited = answers.filter((a) => a.status === 429)
+    for (const answer of limited) expect(Number(answer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+    const retryAfter = Number(limited[0]!.headers.get('retry-after'))
+    await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000))
+    expect((await trigger(sdk, 'after-waiting')).status).toBe(200)
+    await eventually(() => seen.some((e) => e.name === 'after-waiting'))
+    const delivered = seen.filter((e) => e.name.startsWith('burst-')).map((e) => e.name)
+    const accepted = answers.flatMap((a, i) => (a.status === 200 ? [`burst-${i}`] : []))
+    expect([...delivered].sort()).toEqual([...accepted].sort())
+    client.disconnect()
+  })
+})

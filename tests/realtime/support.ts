@@ -65,6 +65,8 @@ export class TestCluster {
       REALTIME_ACTIVITY_TIMEOUT: 30,
       REALTIME_MAX_CONNECTIONS: 0,
       REALTIME_CLIENT_EVENTS: false,
+      REALTIME_APP_ENABLED: true,
+      REALTIME_API_RATE_LIMIT: 0,
       REDIS_URL: this.mode === 'redis-two-nodes' ? process.env.TEST_REDIS_URL : undefined,
       REALTIME_REDIS_PREFIX: this.prefix,
       REALTIME_NODE_TIMEOUT: this.settings.nodeTimeoutS ?? 2,

@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eventually, realtimeModes, startAuthEndpoint, startCluster, subscribe, type TestCluster } from './support'
+import { RawClient, eventually, realtimeModes, startAuthEndpoint, startCluster, subscribe, wsUrl, type TestCluster } from './support'
 
 interface Delivery {
   headers: Record<string, string>
@@ -29,6 +29,7 @@ describe.each(realtimeModes)('webhooks (%s)', (mode) => {
   const failures = new Map<string, number[]>()
   let cluster: TestCluster
   let auth: Awaited<ReturnType<typeof startAuthEndpoint>>
+  let webhookUrl: string
 
   beforeAll(async () => {
     receiver = createServer((req, res) => {
@@ -42,8 +43,8 @@ describe.each(realtimeModes)('webhooks (%s)', (mode) => {
       })
     })
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', () => resolve()))
-    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/pusher/webhooks`
-    cluster = await startCluster(mode, { webhookUrl: url, options: { clientEvents: true } })
+    webhookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/pusher/webhooks`
+    cluster = await startCluster(mode, { webhookUrl, options: { clientEvents: true } })
     auth = await startAuthEndpoint(cluster.sdk(0))
   })
   afterAll(async () => {
@@ -138,5 +139,23 @@ describe.each(realtimeModes)('webhooks (%s)', (mode) => {
     expect(attempts.map((d) => d.status)).toEqual([500, 503, 200])
     expect(new Set(attempts.map((d) => d.rawBody)).size).toBe(1)
     client.disconnect()
+  })
+  it('batches the events of a short while into one delivery, and no more than the batch size into any (31)', async () => {
+    const batching = await startCluster(mode, { options: { webhook: { url: webhookUrl, batchMs: 1500, maxBatch: 5, retries: 0 } } })
+    try {
+      const raw = await RawClient.open(wsUrl(batching.node(0), batching.key))
+      await raw.socketId()
+      const channels = Array.from({ length: 12 }, (_, i) => `batch-31-${i}`)
+      for (const channel of channels) raw.send({ event: 'pusher:subscribe', data: { channel } })
+      const ours = () => deliveries.filter((d) => d.rawBody.includes('"batch-31-'))
+      await eventually(() => ours().flatMap((d) => (JSON.parse(d.rawBody) as { events: unknown[] }).events).length === channels.length, 10_000, 'every channel_occupied')
+      // Five and five as soon as there are five, the last two when the batch time is up.
+      expect(ours().map((d) => (JSON.parse(d.rawBody) as { events: unknown[] }).events.length)).toEqual([5, 5, 2])
+      const names = ours().flatMap((d) => (JSON.parse(d.rawBody) as { events: WebhookEvent[] }).events.map((e) => `${e.name}:${e.channel}`))
+      expect(names).toEqual(channels.map((channel) => `channel_occupied:${channel}`))
+      raw.close()
+    } finally {
+      await batching.close()
+    }
   })
 })

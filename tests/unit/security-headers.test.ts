@@ -65,11 +65,11 @@ describe('document Content-Security-Policy', () => {
 
   it('lets pages open the realtime WebSocket where the settings put it, and only there', async () => {
     const { realtimeSocketEndpoint } = await import('~/contract/realtime')
-    const hosted = realtimeSocketEndpoint({ PUSHER_HOST: 'api-eu.pusher.com', PUSHER_WS_HOST: 'ws-eu.pusher.com', PUSHER_SCHEME: 'https', PUSHER_PORT: '', PUSHER_WS_PORT: '' })
+    const hosted = realtimeSocketEndpoint({ PUSHER_APP_CLUSTER: 'eu', PUSHER_HOST: 'api-eu.pusher.com', PUSHER_SCHEME: 'https', PUSHER_PORT: '', PUSHER_WS_PORT: '' })
     expect(directives(documentContentSecurityPolicy({ nonce: NONCE, publicUrl: HTTPS, realtime: hosted })).get('connect-src')).toEqual(["'self'", 'wss://ws-eu.pusher.com'])
-    const nodes = realtimeSocketEndpoint({ PUSHER_HOST: 'rt.internal', PUSHER_PORT: 6001, PUSHER_SCHEME: 'http' })
+    const nodes = realtimeSocketEndpoint({ PUSHER_APP_CLUSTER: 'eu', PUSHER_HOST: 'rt.internal', PUSHER_PORT: 6001, PUSHER_SCHEME: 'http' })
     expect(directives(documentContentSecurityPolicy({ nonce: NONCE, publicUrl: HTTP, realtime: nodes })).get('connect-src')).toEqual(["'self'", 'ws://rt.internal:6001'])
-    expect(realtimeSocketEndpoint({ PUSHER_SCHEME: 'https', PUSHER_HOST: '' })).toBeUndefined()
+    expect(realtimeSocketEndpoint({ PUSHER_APP_CLUSTER: 'eu', PUSHER_SCHEME: 'https', PUSHER_HOST: '' })).toBeUndefined()
   })
 
   it('upgrades insecure requests on HTTPS only', () => {

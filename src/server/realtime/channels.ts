@@ -10,6 +10,7 @@ import type { RealtimeOptions } from './options'
 import { SERVER_TO_USER_PREFIX, channelKind, dataObject, errorFrame, frame, isCacheChannel, isValidChannelName, needsAuth, subscriptionErrorFrame } from './protocol'
 import { channelAuth, safeEqual } from './signing'
 import type { WebhookEvent } from './webhooks'
+import { textFrame } from './websocket-frame'
 
 export class Channels {
   private readonly local = new Map<string, Set<Connection>>()
@@ -25,13 +26,13 @@ export class Channels {
     return this.local.size
   }
 
-  /** Sends a frame to this node's subscribers of `channel`, except one socket. */
+  /** Sends a message to this node's subscribers of `channel`, except one socket. */
   deliver(channel: string, text: string, exceptSocketId: string | undefined): void {
     const subscribers = this.local.get(channel)
     if (!subscribers) return
-    // Encoded once for every socket rather than once per socket.
-    const bytes = subscribers.size > 1 ? Buffer.from(text) : text
-    for (const connection of subscribers) if (connection.socketId !== exceptSocketId) connection.send(bytes)
+    // Framed once, written as the same bytes to every socket: the loop allocates nothing of its own.
+    const frame = textFrame(text)
+    for (const connection of subscribers) if (connection.socketId !== exceptSocketId) connection.sendFrame(frame)
   }
 
   /** Sends a frame to the subscribers of `channel` on every node. */

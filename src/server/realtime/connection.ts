@@ -1,11 +1,13 @@
 /**
  * One client connection: its socket id, the channels it joined, the signed-in user, liveness,
- * the client-event rate window, and a queue that handles its messages one at a time (a
+ * its client-event allowance, and a queue that handles its messages one at a time (a
  * subscribe may wait on Redis; what the client sent next must wait for it).
  */
+import type { Duplex } from 'node:stream'
 import type { WebSocket } from 'ws'
 import { log } from '../log'
 import { Code, errorFrame } from './protocol'
+import { RateWindow } from './rate-window'
 
 export interface Membership {
   /** Presence only: the member's user id as stored (a string) and as the client gave it. */
@@ -29,25 +31,43 @@ export class Connection {
   /** When the server pinged a silent client; 0 when it has not. */
   pingedAt = 0
   closed = false
+  /** Client events this connection may still send this second. */
+  readonly clientEvents: RateWindow
+  private readonly maxBufferedBytes: number
   private queue: Promise<void> = Promise.resolve()
-  private windowStart = 0
-  private eventsInWindow = 0
 
   constructor(
     readonly socketId: string,
     private readonly ws: WebSocket,
-    private readonly maxBufferedBytes: number,
-  ) {}
+    /** The upgraded TCP (or TLS) socket under `ws`, for frames prepared once for many sockets. */
+    private readonly socket: Duplex,
+    limits: { maxBufferedBytes: number; clientEventsPerSecond: number },
+  ) {
+    this.maxBufferedBytes = limits.maxBufferedBytes
+    this.clientEvents = new RateWindow(limits.clientEventsPerSecond)
+  }
 
-  /** Sends a text frame (a string, or its UTF-8 bytes prepared once for many sockets). */
-  send(text: string | Buffer): void {
-    if (this.closed) return
-    if (this.ws.bufferedAmount > this.maxBufferedBytes) {
-      // The client does not read: drop it rather than hold its backlog in memory.
-      this.close(Code.overCapacity, 'Client too slow, reconnect later')
-      return
-    }
-    this.ws.send(text, { binary: false })
+  /** Sends one message (a text frame), framed by `ws`. */
+  send(text: string): void {
+    if (this.writable()) this.ws.send(text)
+  }
+
+  /**
+   * Writes a whole frame built once for every subscriber (websocket-frame.ts) straight to the
+   * socket: `ws` writes each of its frames whole and synchronously (no compression, so it never
+   * queues), so this one lands between two of them, never inside one.
+   */
+  sendFrame(frame: Buffer): void {
+    if (this.writable()) this.socket.write(frame)
+  }
+
+  /** Open, and not after a close frame either way; a client that does not read is dropped (4100). */
+  private writable(): boolean {
+    if (this.closed || this.ws.readyState !== this.ws.OPEN) return false
+    if (this.socket.writableLength <= this.maxBufferedBytes) return true
+    // Rather than hold its backlog in memory.
+    this.close(Code.overCapacity, 'Client too slow, reconnect later')
+    return false
   }
 
   /** Sends `pusher:error` then closes with the same code. */
@@ -76,15 +96,5 @@ export class Connection {
   enqueue(task: () => Promise<void> | void): Promise<void> {
     this.queue = this.queue.then(task).catch((error: unknown) => log.error('realtime.message_failed', { socket: this.socketId, error }))
     return this.queue
-  }
-
-  /** Counts a client event against `perSecond`; false when it is over the limit. */
-  takeClientEvent(perSecond: number, now = Date.now()): boolean {
-    if (now - this.windowStart >= 1000) {
-      this.windowStart = now
-      this.eventsInWindow = 0
-    }
-    this.eventsInWindow++
-    return this.eventsInWindow <= perSecond
   }
 }

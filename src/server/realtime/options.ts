@@ -13,6 +13,8 @@ export interface RealtimeOptions {
   activityTimeoutS: number
   /** How long the server waits for any message after its own ping before closing with 4201. */
   pongTimeoutMs: number
+  /** Whether the application is on: off, connections are refused with 4003 and the HTTP API with 403. */
+  appEnabled: boolean
   /** Connections one node accepts; 0 for no limit. */
   maxConnections: number
   /** Whether clients may send `client-*` events (on private and presence channels only). */
@@ -27,6 +29,8 @@ export interface RealtimeOptions {
   maxChannelsPerEvent: number
   maxBatchSize: number
   maxRequestBodyBytes: number
+  /** Signed HTTP API requests one node accepts per second (429 beyond); 0 for no limit. */
+  apiRequestsPerSecond: number
   maxPresenceMembers: number
   maxUserInfoBytes: number
   maxUserIdLength: number
@@ -72,6 +76,8 @@ export type RealtimeSettings = Pick<
   | 'REALTIME_ACTIVITY_TIMEOUT'
   | 'REALTIME_MAX_CONNECTIONS'
   | 'REALTIME_CLIENT_EVENTS'
+  | 'REALTIME_APP_ENABLED'
+  | 'REALTIME_API_RATE_LIMIT'
 >
 
 export function realtimeOptions(config: RealtimeSettings, overrides: Partial<RealtimeOptions> = {}): RealtimeOptions {
@@ -83,6 +89,8 @@ export function realtimeOptions(config: RealtimeSettings, overrides: Partial<Rea
     activityTimeoutS: config.REALTIME_ACTIVITY_TIMEOUT,
     maxConnections: config.REALTIME_MAX_CONNECTIONS,
     clientEvents: config.REALTIME_CLIENT_EVENTS,
+    appEnabled: config.REALTIME_APP_ENABLED,
+    apiRequestsPerSecond: config.REALTIME_API_RATE_LIMIT,
     webhook: config.PUSHER_WEBHOOK_URL ? { url: config.PUSHER_WEBHOOK_URL, batchMs: 250, maxBatch: 50, retries: 5 } : undefined,
     ...overrides,
   }

@@ -15,6 +15,8 @@ export const SUPPORTED_PROTOCOLS = new Set([5, 6, 7])
 export const Code = {
   /** Unknown application key: no point retrying. */
   appNotFound: 4001,
+  /** The application is disabled (`REALTIME_APP_ENABLED=false`): clients stop until it is back. */
+  appDisabled: 4003,
   /** Over the connection quota of this node: retrying every second would only add load. */
   overQuota: 4004,
   /** The request path is not `/app/{key}`. */

@@ -88,7 +88,7 @@ export class RealtimeServer {
       socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
       return true
     }
-    this.wss.handleUpgrade(request, socket, head, (ws) => this.open(ws, request))
+    this.wss.handleUpgrade(request, socket, head, (ws) => this.open(ws, socket, request))
     return true
   }
 
@@ -103,7 +103,7 @@ export class RealtimeServer {
     })
   }
 
-  private open(ws: WebSocket, request: IncomingMessage): void {
+  private open(ws: WebSocket, socket: Duplex, request: IncomingMessage): void {
     const refuse = (code: number, message: string) => {
       ws.send(errorFrame(code, message))
       ws.close(code, message)
@@ -112,6 +112,7 @@ export class RealtimeServer {
     const key = url.pathname.slice(`${this.options.wsPath}/app/`.length)
     if (key === '' || key.includes('/')) return refuse(Code.pathNotFound, 'Path not found: connect to /app/{key}')
     if (!safeEqual(key, this.options.key)) return refuse(Code.appNotFound, 'Application does not exist: unknown app key')
+    if (!this.options.appEnabled) return refuse(Code.appDisabled, 'Application is disabled')
     const protocol = url.searchParams.get('protocol')
     if (protocol === null) return refuse(Code.noProtocol, 'No protocol version supplied')
     if (!SUPPORTED_PROTOCOLS.has(Number(protocol))) return refuse(Code.unsupportedProtocol, `Unsupported protocol version ${protocol.slice(0, 10)}: this server speaks 5 to 7`)
@@ -120,7 +121,7 @@ export class RealtimeServer {
     let socketId: string
     do socketId = `${randomInt(1, 1_000_000_000)}.${randomInt(1, 1_000_000_000)}`
     while (this.connections.has(socketId))
-    const connection = new Connection(socketId, ws, this.options.maxBufferedBytes)
+    const connection = new Connection(socketId, ws, socket, this.options)
     this.connections.set(socketId, connection)
 
     ws.on('message', (data: RawData, isBinary: boolean) => this.receive(connection, data, isBinary))
@@ -213,7 +214,7 @@ export class RealtimeServer {
     if (event.length > this.options.maxEventNameLength) return reject(`Client event rejected: event name longer than ${this.options.maxEventNameLength} characters`)
     const encoded = encodeData(data)
     if (Buffer.byteLength(encoded) > this.options.maxEventDataBytes) return reject(`Client event rejected: data larger than ${this.options.maxEventDataBytes} bytes`)
-    if (!connection.takeClientEvent(this.options.clientEventsPerSecond)) return reject('Client event rejected due to rate limit')
+    if (!connection.clientEvents.take()) return reject('Client event rejected due to rate limit')
     const membership = connection.channels.get(channel)
     this.channels.broadcast(channel, frame(event, encoded, channel, membership?.userId), connection.socketId)
     this.webhook({ name: 'client_event', channel, event, data: encoded, socket_id: connection.socketId, ...(membership ? { user_id: membership.userId } : {}) })

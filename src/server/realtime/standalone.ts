@@ -30,9 +30,10 @@ await server.ready()
 log.info('realtime.listening', { url: `http://${config.HOST}:${config.REALTIME_PORT}`, node: realtime.server.nodeId, redis: Boolean(config.REDIS_URL) })
 
 // A parent that started this process with an IPC channel (the benchmark, a supervisor) may ask
-// for its figures; nothing listens without one.
+// for its figures (memory, CPU time); nothing listens without one.
 if (process.send) {
   process.on('message', (message: { type?: string } | null) => {
+    if (message?.type === 'cpu') process.send?.({ type: 'cpu', ...process.cpuUsage() })
     if (message?.type !== 'stats') return
     ;(globalThis as { gc?: () => void }).gc?.() // with --expose-gc: live heap, not garbage
     process.send?.({ type: 'stats', connections: realtime.server.connectionCount, ...process.memoryUsage() })
