@@ -68,7 +68,8 @@ describe('sealed values', () => {
     expect(() => unsealValue(sealed, 'secret-b-0123456789abcdef', 'totp-secret')).toThrow()
     expect(() => unsealValue(sealed, 'secret-a-0123456789abcdef', 'another-purpose')).toThrow()
     const [v, iv, tag, data] = sealed.split('.')
-    const flipped = `${data!.slice(0, -2)}${data!.endsWith('A') ? 'B' : 'A'}${data!.slice(-1)}`
+    // Another character in place of the second-to-last one (all its bits are data, unlike the last one's).
+    const flipped = `${data!.slice(0, -2)}${data!.at(-2) === 'A' ? 'B' : 'A'}${data!.slice(-1)}`
     expect(() => unsealValue([v, iv, tag, flipped].join('.'), 'secret-a-0123456789abcdef', 'totp-secret')).toThrow()
   })
 })
