@@ -64,7 +64,7 @@ export const settings = {
   REDIS_URL: {
     schema: optionalUrl,
     default: '',
-    description: 'Redis URL for shared rate limits, caches and realtime fan-out. Empty: in-process equivalents.',
+    description: 'Redis URL shared by realtime nodes (channels, presence, fan-out). Empty: one realtime node, in process. Rate limits live in the database, shared by every node either way.',
   },
   SESSION_SECRET: {
     schema: z.string().min(32, 'must be at least 32 characters'),
