@@ -1,8 +1,13 @@
 /** The outbox keeps the text of a message (reset links, codes, confirmation links) only while it is needed. */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApiDeps } from '~/server/api'
 import { mailOutbox } from '~/server/db/schema'
-import { startTestApi, type TestApi } from '../support/api'
+import { MAIL_ATTEMPTS } from '~/server/mail/mailer'
+import { startTestApi, testConfig, type TestApi } from '../support/api'
 import { latestMail, registerUser } from '../support/accounts'
 import { startFakeSmtp, type FakeSmtp } from '../support/smtp'
 
@@ -35,6 +40,78 @@ describe('outbox with an SMTP server', () => {
     expect(row).toMatchObject({ kind: 'welcome', subject: '', text: '', html: '', error: null })
     expect(smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(1)
     expect(await mailbox(t, email)).toEqual([])
+  })
+})
+
+describe('outbox when the mail server turns messages away', () => {
+  let refusing = true
+  let smtp: FakeSmtp
+  let t: TestApi
+  beforeAll(async () => {
+    smtp = await startFakeSmtp({ refusing: () => refusing })
+    t = await startTestApi('pglite', { SMTP_URL: smtp.url })
+  })
+  afterAll(async () => {
+    await t?.close()
+    await smtp?.close()
+  })
+  /** Lets the clock reach the next try of every message to `to`. */
+  const timeToRetry = (to: string) => t.deps.database.db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(mailOutbox.to, to))
+
+  it('keeps a refused message and sends it at a later try, backing off in between', async () => {
+    refusing = true
+    const { email } = await registerUser(t)
+    const [failed] = await outboxOnce(t, email, (rows) => rows.every((r) => r.attempts === 1))
+    expect(failed).toMatchObject({ kind: 'welcome', sentAt: null, error: expect.stringContaining('451') })
+    expect(failed!.text).toContain('/confirm-email?token=') // kept for the next try
+    expect(failed!.nextAttemptAt!.getTime() - Date.now()).toBeGreaterThan(20_000) // not hammering the server
+
+    await t.deps.mailer.deliverDue() // too early: nothing is due
+    expect((await outboxOnce(t, email, () => true))[0]).toMatchObject({ attempts: 1, sentAt: null })
+
+    refusing = false
+    await timeToRetry(email)
+    await t.deps.mailer.deliverDue()
+    const [sent] = await outboxOnce(t, email, (rows) => rows.every((r) => r.sentAt !== null))
+    expect(sent).toMatchObject({ attempts: 1, text: '', nextAttemptAt: null, error: null })
+    expect(smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(1)
+  })
+
+  it(`gives up after ${MAIL_ATTEMPTS} tries and forgets the text`, async () => {
+    refusing = true
+    const { email } = await registerUser(t)
+    await outboxOnce(t, email, (rows) => rows.every((r) => r.attempts === 1))
+    for (let attempt = 2; attempt <= MAIL_ATTEMPTS; attempt++) {
+      await timeToRetry(email)
+      await t.deps.mailer.deliverDue()
+    }
+    const [row] = await outboxOnce(t, email, () => true)
+    expect(row).toMatchObject({ attempts: MAIL_ATTEMPTS, sentAt: null, nextAttemptAt: null, text: '', subject: '' })
+    expect(smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(0)
+  })
+})
+
+describe('outbox across a restart', () => {
+  it('sends, at the next start, what a stopped process had not delivered', async () => {
+    const smtp = await startFakeSmtp({ refusing: () => false })
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'asiguro-mail-'))
+    try {
+      // A message written but never handed to SMTP, as a process that stopped right after answering leaves it.
+      const first = await createApiDeps(testConfig({ SMTP_URL: smtp.url }), { dataDir })
+      await first.database.db.insert(mailOutbox).values({ to: 'left@example.ro', kind: 'welcome', locale: 'ro', subject: 'Bun venit', text: 'hello', html: '<p>hello</p>', nextAttemptAt: new Date() })
+      await first.database.close()
+
+      const second = await createApiDeps(testConfig({ SMTP_URL: smtp.url }), { dataDir })
+      try {
+        for (const deadline = Date.now() + 5000; smtp.messages.length === 0 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20))
+        expect(smtp.messages.map((m) => m.to)).toEqual([['left@example.ro']])
+      } finally {
+        await second.database.close()
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+      await smtp.close()
+    }
   })
 })
 

@@ -21,7 +21,7 @@ export const databaseKinds = ['pglite', ...(process.env.TEST_DATABASE_URL ? (['p
 /** Settings a test changes, e.g. `{ CAPTCHA_PROVIDER: 'altcha' }` (the default here is `none`). */
 export type TestSettings = Partial<Record<SettingName, string>>
 
-function testConfig(overrides: TestSettings = {}): AppConfig {
+export function testConfig(overrides: TestSettings = {}): AppConfig {
   const secret = randomBytes(32).toString('hex')
   return parseConfig({
     APP_ENV: 'test',

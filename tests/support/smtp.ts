@@ -12,7 +12,8 @@ export interface FakeSmtp {
   close(): Promise<void>
 }
 
-export async function startFakeSmtp(options: { greetingDelayMs?: number } = {}): Promise<FakeSmtp> {
+/** `refusing`: while it answers true, the server turns mail away with a temporary error (451), as a busy or greylisting server does. */
+export async function startFakeSmtp(options: { greetingDelayMs?: number; refusing?: () => boolean } = {}): Promise<FakeSmtp> {
   const messages: FakeSmtp['messages'] = []
   const sockets = new Set<Socket>()
   const server = createServer((socket) => {
@@ -40,6 +41,10 @@ export async function startFakeSmtp(options: { greetingDelayMs?: number } = {}):
         }
         const verb = line.split(' ', 1)[0]!.toUpperCase()
         if (verb === 'RCPT') to.push(/<([^>]*)>/.exec(line)?.[1] ?? '')
+        if (verb === 'MAIL' && options.refusing?.()) {
+          reply('451 4.7.1 try again later')
+          continue
+        }
         if (verb === 'DATA') {
           data = ''
           reply('354 end with <CRLF>.<CRLF>')

@@ -251,8 +251,11 @@ export const mailOutbox = pgTable('mail_outbox', {
   locale: text('locale').notNull(),
   sentAt: at('sent_at'),
   error: text('error'),
+  /** Deliveries tried so far, and when the next one is due (null: sent, given up, or no SMTP). */
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: at('next_attempt_at'),
   createdAt: createdAt(),
-})
+}, (t) => [index('mail_outbox_due').on(t.nextAttemptAt).where(sql`${t.nextAttemptAt} is not null`)])
 
 /** Fixed-window counters for rate limits when no Redis is configured (shared by every node on PostgreSQL). */
 export const rateLimits = pgTable('rate_limits', {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, ne } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, isNotNull, lt, lte, ne } from 'drizzle-orm'
 import type { Locale } from '~/i18n/locales'
 import type { AppConfig } from '../../../app.config'
 import { afterAnswering } from '../background'
@@ -13,12 +13,21 @@ type Message = { subject: string; text: string; html: string }
 /** What an outbox row keeps once its text is no longer needed: who, which kind, when; no link or code. */
 const FORGOTTEN: Message = { subject: '', text: '', html: '' }
 
+/** Tries before a message is given up: 30 s, 1, 2 and 4 minutes apart, within a code's 10 minutes. */
+export const MAIL_ATTEMPTS = 5
+const FIRST_RETRY_MS = 30_000
+/** A node that took a message and then stopped gives it back after this long. */
+const CLAIM_MS = 2 * 60_000
+const BATCH = 20
+
 /**
  * The one way the site sends mail: every message is written to the outbox, then delivered by
  * SMTP when `SMTP_URL` is set, after the request has answered (a slow mail server never slows
- * or reveals anything). Messages carry reset links, codes and confirmation links, so the outbox
- * keeps their text only while it is needed: until SMTP took it, or `MAIL_RETENTION_HOURS` for
- * the development mailbox (`/api/v1/dev/mailbox`, outside production).
+ * or reveals anything). The outbox is the queue: a message the server refused, or that a
+ * stopped process never sent, is tried again (at start and after each failure) until
+ * `MAIL_ATTEMPTS`. Messages carry reset links, codes and confirmation links, so the outbox keeps
+ * their text only while it is needed: until SMTP took it or it was given up, or
+ * `MAIL_RETENTION_HOURS` for the development mailbox (`/api/v1/dev/mailbox`, outside production).
  */
 export class Mailer {
   private transport: Promise<Transport> | undefined
@@ -30,9 +39,16 @@ export class Mailer {
 
   async send(kind: MailKind, to: string, locale: Locale, vars: Record<string, string>): Promise<void> {
     const message = renderMail(kind, locale, { brand: this.config.BRAND_NAME, ...vars })
-    const [row] = await this.db.insert(mailOutbox).values({ to, kind, locale, ...message }).returning({ id: mailOutbox.id })
+    const smtp = Boolean(this.config.SMTP_URL)
+    await this.db.insert(mailOutbox).values({ to, kind, locale, ...message, nextAttemptAt: smtp ? new Date() : null })
     afterAnswering('mail.forget_expired', () => this.forgetExpired())
-    if (this.config.SMTP_URL && row) afterAnswering('mail.deliver', () => this.deliver(row.id, kind, to, message))
+    if (smtp) afterAnswering('mail.deliver', () => this.deliverDue())
+  }
+
+  /** At start: forgets what outlived the retention and sends what a stopped process left. */
+  resume(): void {
+    afterAnswering('mail.forget_expired', () => this.forgetExpired())
+    if (this.config.SMTP_URL) afterAnswering('mail.deliver', () => this.deliverDue())
   }
 
   /** The newest messages to an address whose text is still kept (development mailbox and tests). */
@@ -54,17 +70,43 @@ export class Mailer {
       .where(and(lt(mailOutbox.createdAt, this.retentionStart()), ne(mailOutbox.text, '')))
   }
 
-  /** Hands the message to SMTP, then forgets its text: nothing retries it, so nothing needs it. */
-  private async deliver(id: string, kind: MailKind, to: string, message: Message): Promise<void> {
-    try {
-      await (await this.smtp()).sendMail({ from: this.config.MAIL_FROM, to, ...message })
-      await this.db.update(mailOutbox).set({ ...FORGOTTEN, sentAt: new Date() }).where(eq(mailOutbox.id, id))
-    } catch (error) {
-      log.error('mail.send_failed', { kind, error })
-      await this.db
+  /** Delivers every message now due. Each is claimed first, so nodes sharing the database never send one twice. */
+  async deliverDue(now = new Date()): Promise<void> {
+    const due = await this.db
+      .select({ id: mailOutbox.id, nextAttemptAt: mailOutbox.nextAttemptAt })
+      .from(mailOutbox)
+      .where(and(isNotNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, now)))
+      .orderBy(asc(mailOutbox.nextAttemptAt))
+      .limit(BATCH)
+    for (const { id, nextAttemptAt } of due) {
+      const [claimed] = await this.db
         .update(mailOutbox)
-        .set({ ...FORGOTTEN, error: error instanceof Error ? error.message.slice(0, 500) : 'unknown' })
-        .where(eq(mailOutbox.id, id))
+        .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_MS) })
+        .where(and(eq(mailOutbox.id, id), eq(mailOutbox.nextAttemptAt, nextAttemptAt!)))
+        .returning()
+      if (claimed) await this.deliver(claimed, now)
+    }
+    if (due.length === BATCH) await this.deliverDue(now)
+  }
+
+  /** Hands one message to SMTP; then forgets its text, or keeps it for the next try. */
+  private async deliver(row: typeof mailOutbox.$inferSelect, now: Date): Promise<void> {
+    try {
+      await (await this.smtp()).sendMail({ from: this.config.MAIL_FROM, to: row.to, subject: row.subject, text: row.text, html: row.html })
+      await this.db.update(mailOutbox).set({ ...FORGOTTEN, sentAt: new Date(), nextAttemptAt: null, error: null }).where(eq(mailOutbox.id, row.id))
+    } catch (error) {
+      const attempts = row.attempts + 1
+      const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown'
+      if (attempts >= MAIL_ATTEMPTS) {
+        log.error('mail.given_up', { kind: row.kind, attempts, error })
+        await this.db.update(mailOutbox).set({ ...FORGOTTEN, attempts, error: reason, nextAttemptAt: null }).where(eq(mailOutbox.id, row.id))
+        return
+      }
+      const delay = FIRST_RETRY_MS * 2 ** (attempts - 1)
+      log.warn('mail.send_failed', { kind: row.kind, attempts, retryInMs: delay, error })
+      await this.db.update(mailOutbox).set({ attempts, error: reason, nextAttemptAt: new Date(now.getTime() + delay) }).where(eq(mailOutbox.id, row.id))
+      // Not kept alive for it: a process that stops sooner leaves it to the next start.
+      setTimeout(() => afterAnswering('mail.deliver', () => this.deliverDue()), delay).unref()
     }
   }
 
