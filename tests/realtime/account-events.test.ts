@@ -3,34 +3,30 @@
  * two-factor services publish them through the configured realtime server, and the user's
  * devices (pusher-js, authorized by the API) receive them.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { toNodeHandler } from 'srvx/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { privateUserChannel } from '~/contract/realtime'
 import { TwoFactorQrCode, VerifyCodeResult } from '~/contract/two-factor'
 import { currentStep, totpCode } from '~/server/auth/totp'
-import { startTestApi, type TestApi } from '../support/api'
+import { serveOverHttp, startTestApi, type TestApi } from '../support/api'
 import { bearer, json, login, registerUser, strongPassword } from '../support/accounts'
 import { eventually, realtimeModes, record, startCluster, subscribe, type TestCluster } from './support'
 
 describe.each(realtimeModes)('account events on the user’s channel (%s)', (mode) => {
   let cluster: TestCluster
   let t: TestApi
-  let http: Server
+  let http: Awaited<ReturnType<typeof serveOverHttp>>
   let apiUrl: string
 
   beforeAll(async () => {
     cluster = await startCluster(mode)
     // The API publishes to node 0; devices listen on every node.
     t = await startTestApi('pglite', { PUSHER_APP_ID: cluster.appId, PUSHER_APP_KEY: cluster.key, PUSHER_APP_SECRET: cluster.secret, PUSHER_HOST: '127.0.0.1', PUSHER_PORT: String(cluster.node(0).port) })
-    http = createServer(toNodeHandler(t.api.fetch) as (req: IncomingMessage, res: ServerResponse) => void)
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', () => resolve()))
-    apiUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}/api/v1`
+    http = await serveOverHttp(t)
+    apiUrl = http.apiUrl
   })
   afterAll(async () => {
     await cluster?.close()
-    await new Promise((resolve) => http?.close(resolve))
+    await http?.close()
     await t?.close()
   })
 

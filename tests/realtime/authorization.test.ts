@@ -3,35 +3,32 @@
  * real provider API with real registered users, called by pusher-js; and the publisher that
  * pushes catalogue events to a user's devices through the `pusher` SDK.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { PresenceChannel } from 'pusher-js'
-import { toNodeHandler } from 'srvx/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AuthSession } from '~/contract/auth'
 import { presenceUserChannel, privateUserChannel } from '~/contract/realtime'
 import { RealtimePublisher } from '~/server/realtime/publisher'
-import { errorOf, json, startTestApi, type TestApi } from '../support/api'
+import { errorOf, json, serveOverHttp, startTestApi, type TestApi } from '../support/api'
 import { connected, eventually, once, realtimeModes, record, startCluster, state, subscribe, type TestCluster } from './support'
 
 describe.each(realtimeModes)('authorization by the provider API (%s)', (mode) => {
   let cluster: TestCluster
   let t: TestApi
-  let http: Server
+  let http: Awaited<ReturnType<typeof serveOverHttp>>
   let apiUrl: string
   let registered = 0
 
   beforeAll(async () => {
     cluster = await startCluster(mode)
     t = await startTestApi('pglite', { PUSHER_APP_ID: cluster.appId, PUSHER_APP_KEY: cluster.key, PUSHER_APP_SECRET: cluster.secret })
-    const handler = toNodeHandler(t.api.fetch) as (req: IncomingMessage, res: ServerResponse) => void
-    http = createServer(handler)
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', () => resolve()))
-    apiUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}/api/v1`
+    http = await serveOverHttp(t)
+    apiUrl = http.apiUrl
   })
   afterAll(async () => {
     await cluster?.close()
-    await new Promise((resolve) => http?.close(resolve))
+    await http?.close()
     await t?.close()
   })
 

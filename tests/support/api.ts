@@ -1,3 +1,6 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { toNodeHandler } from 'srvx/node'
 import { randomBytes } from 'node:crypto'
 import postgres from 'postgres'
 import { ErrorBody } from '~/contract/errors'
@@ -102,4 +105,14 @@ export async function errorOf(res: Response): Promise<ErrorBody['error']> {
 /** The `x-site-product-statuses` header, checked against the contract (throws when it is missing). */
 export function statusesOf(res: Response): ProductStatuses {
   return ProductStatuses.parse(JSON.parse(res.headers.get(PRODUCT_STATUSES_HEADER) ?? 'null'))
+}
+
+/** Serves a test API on a loopback port, for clients that speak HTTP (pusher-js's authorization calls). */
+export async function serveOverHttp(t: TestApi): Promise<{ apiUrl: string; close(): Promise<void> }> {
+  const server = createServer(toNodeHandler(t.api.fetch) as (req: IncomingMessage, res: ServerResponse) => void)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+  return {
+    apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
 }

@@ -23,7 +23,7 @@ export async function createApiDeps(config: AppConfig, options: { dataDir?: stri
   await seedReferenceData(database.db, { demo: config.APP_ENV !== 'production' })
   const limiter = new DatabaseRateLimiter(database.db)
   const mailer = new Mailer(database.db, config)
-  mailer.resume()
+  mailer.workInBackground()
   const events = new RealtimePublisher(config)
   const accounts = new Accounts(database.db, config, limiter, mailer, events)
   const twoFactor = new TwoFactor(database.db, config, limiter, mailer, accounts, events)

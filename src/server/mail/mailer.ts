@@ -24,7 +24,7 @@ const BATCH = 20
  * The one way the site sends mail: every message is written to the outbox, then delivered by
  * SMTP when `SMTP_URL` is set, after the request has answered (a slow mail server never slows
  * or reveals anything). The outbox is the queue: a message the server refused, or that a
- * stopped process never sent, is tried again (at start and after each failure) until
+ * stopped process never sent, is tried again (after each message, at start and after each failure) until
  * `MAIL_ATTEMPTS`. Messages carry reset links, codes and confirmation links, so the outbox keeps
  * their text only while it is needed: until SMTP took it or it was given up, or
  * `MAIL_RETENTION_HOURS` for the development mailbox (`/api/v1/dev/mailbox`, outside production).
@@ -39,14 +39,12 @@ export class Mailer {
 
   async send(kind: MailKind, to: string, locale: Locale, vars: Record<string, string>): Promise<void> {
     const message = renderMail(kind, locale, { brand: this.config.BRAND_NAME, ...vars })
-    const smtp = Boolean(this.config.SMTP_URL)
-    await this.db.insert(mailOutbox).values({ to, kind, locale, ...message, nextAttemptAt: smtp ? new Date() : null })
-    afterAnswering('mail.forget_expired', () => this.forgetExpired())
-    if (smtp) afterAnswering('mail.deliver', () => this.deliverDue())
+    await this.db.insert(mailOutbox).values({ to, kind, locale, ...message, nextAttemptAt: this.config.SMTP_URL ? new Date() : null })
+    this.workInBackground()
   }
 
-  /** At start: forgets what outlived the retention and sends what a stopped process left. */
-  resume(): void {
+  /** After the current request: forgets what outlived the retention and delivers what is due (at start: what a stopped process left). */
+  workInBackground(): void {
     afterAnswering('mail.forget_expired', () => this.forgetExpired())
     if (this.config.SMTP_URL) afterAnswering('mail.deliver', () => this.deliverDue())
   }
