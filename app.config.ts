@@ -17,6 +17,15 @@ const optionalUrl = z
   .transform((v) => (v === '' ? undefined : v))
   .pipe(z.url().optional())
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true')
+const nodeList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part !== ''),
+  )
+  .pipe(z.array(z.url({ protocol: /^https?$/ })))
 const optionalString = z
   .string()
   .trim()
@@ -43,13 +52,14 @@ export const settings = {
     description:
       'Deployment stage. `production` refuses to start without real secrets and disables development helpers. (`NODE_ENV` only selects optimised builds.)',
   },
-  PORT: { schema: port, default: '3000', description: 'HTTP port of the web app (pages, server functions, `/api/v1`).' },
+  PORT: { schema: port, default: '3000', description: 'HTTP port of the web app (pages, server functions, `/api/v1`); of the proxy in front, for `npm run start:cluster` and `dist/node/proxy.js`.' },
   HOST: { schema: z.string().min(1), default: '0.0.0.0', description: 'Interface to listen on.' },
   PUBLIC_URL: {
-    schema: z.url(),
-    default: 'http://localhost:3000',
+    schema: z.union([z.literal(''), z.url()]),
+    default: '',
     public: true,
-    description: 'Origin the site is reached at (links in mail, redirects).',
+    description:
+      'Origin the site is reached at (links in mail, redirects, the pages’ content security policy). Required in production. Empty elsewhere: the origin the server listens on, `http://localhost:PORT` (or `HOST` when it names one interface).',
   },
   DATA_DIR: {
     schema: z.string().min(1),
@@ -60,6 +70,12 @@ export const settings = {
     schema: optionalUrl,
     default: '',
     description: 'PostgreSQL connection URL. Empty: embedded PGlite under `DATA_DIR`.',
+  },
+  DOCUMENT_STORE: {
+    schema: z.enum(['', 'files', 'database']),
+    default: '',
+    description:
+      'Where issued documents (policy PDFs) are kept: `files` under `DATA_DIR/documents` (one node, or a folder every node shares), or `database` (every node on one PostgreSQL serves them). Empty: `database` with `DATABASE_URL`, `files` without.',
   },
   REDIS_URL: {
     schema: optionalUrl,
@@ -106,6 +122,17 @@ export const settings = {
     schema: optionalUrl,
     default: '',
     description: 'Base URL of a separately running provider API (`…/api/v1`). Empty: call it in-process.',
+  },
+  PROXY_WEB_NODES: {
+    schema: nodeList,
+    default: '',
+    description:
+      'The proxy (`dist/node/proxy.js`, docs/deploy.md): base URLs of the web nodes, comma-separated (`http://web-1:3000,http://web-2:3000`), named `web-1`, `web-2`, … in this order. Requests go round-robin; the realtime paths go to `PROXY_REALTIME_NODES`.',
+  },
+  PROXY_REALTIME_NODES: {
+    schema: nodeList,
+    default: '',
+    description: 'The proxy: base URLs of the realtime nodes, comma-separated, named `realtime-1`, … in this order. They take the WebSocket (`/app/{key}`) and the realtime HTTP API (`/apps/{id}/…`).',
   },
   PUSHER_APP_ID: { schema: z.string().min(1), default: 'asiguro', description: 'Realtime application id.' },
   PUSHER_APP_KEY: {
@@ -172,7 +199,7 @@ export const settings = {
     schema: z.coerce.number().int().min(0),
     default: '1000',
     description:
-      'Embedded realtime server: signed HTTP API requests (events, batches, queries) one node accepts per second; more answer 429 with `Retry-After`. 0: no limit. Generous: its only caller is the app’s own publisher.',
+      'Embedded realtime server: signed HTTP API requests (events, batches, queries) accepted per second, by all the nodes sharing `REDIS_URL` together (counted in Redis), or by the one node without it; more answer 429 with `Retry-After`. 0: no limit. Generous: its only caller is the app’s own publisher.',
   },
   REALTIME_NODE_TIMEOUT: {
     schema: z.coerce.number().min(1).max(300),
@@ -253,10 +280,105 @@ export const settings = {
     public: true,
     description: 'Where page views go (only with the visitor’s analytics consent): the provider API (`POST /api/v1/analytics/page-views`) or nowhere.',
   },
+  SANDBOX_ENABLED: {
+    schema: z.enum(['true', 'false', '']).transform((v) => v === 'true'),
+    default: '',
+    description:
+      'Serve the sandbox services that stand in for outside parties (claims history, vehicle registry, insurers, payments) under `/sandbox/<service>/` on the web app’s port. Empty: on outside production, off in production (where `true` is allowed, e.g. for a demonstration deployment).',
+  },
+  SANDBOX_URL: {
+    schema: optionalUrl,
+    default: '',
+    description:
+      'Base URL the server’s clients reach the sandbox services at (each under `/sandbox/<service>/`), e.g. a separate `npm run start:sandbox`. Empty: the web app’s own port on the loopback interface.',
+  },
+  SANDBOX_PORT: { schema: port, default: '6002', description: 'Port of the sandbox services run as their own process (`npm run start:sandbox`).' },
+  SANDBOX_LATENCY_SCALE: {
+    schema: z.coerce.number().min(0).max(10),
+    default: '1',
+    description: 'Sandbox services: multiplies their simulated answer times (insurers answer in 100 ms–3 s at 1). Tests use small values; 0 answers at once.',
+  },
+  PAYMENT_PROVIDER: {
+    schema: z.enum(['sandbox', 'netopia']),
+    default: 'sandbox',
+    description: 'Card processor: `sandbox` (the local test processor under `/sandbox/payments/`, refused in production) or `netopia` (NETOPIA Payments API v2).',
+  },
+  PAYMENT_SANDBOX_SECRET: {
+    schema: z.string().min(32, 'must be at least 32 characters').or(z.literal('')),
+    default: '',
+    description: 'Key shared with the sandbox processor: it signs its notifications and our calls to it with HMAC-SHA256 (empty: derived from SESSION_SECRET, which the sandbox run on the same data folder shares).',
+  },
+  NETOPIA_API_URL: { schema: optionalUrl, default: '', description: 'NETOPIA Payments API v2 base URL (e.g. `https://secure.sandbox.netopia-payments.com`); required with PAYMENT_PROVIDER=netopia.' },
+  NETOPIA_API_KEY: { schema: z.string(), default: '', description: 'NETOPIA API key (the `Authorization` header of its API).' },
+  NETOPIA_POS_SIGNATURE: { schema: z.string(), default: '', description: 'NETOPIA point-of-sale signature: sent with each payment and the `aud` its IPN tokens must carry.' },
+  NETOPIA_PUBLIC_KEY: { schema: z.string(), default: '', description: 'NETOPIA’s public key (PEM) that signs its IPN `Verification-token`.' },
+  INSURER_QUOTE_TIMEOUT_MS: {
+    schema: z.coerce.number().int().min(50).max(60_000),
+    default: '5000',
+    description: 'How long an insurer may take to price a quote before its offer counts as failed (`timeout`); an insurer’s own `quote_timeout_ms` in the catalogue wins.',
+  },
+  QUOTE_OFFER_TTL_MINUTES: {
+    schema: z.coerce.number().int().min(1).max(24 * 60),
+    default: '30',
+    description: 'How long the offers of a quote can be bought; after that the visitor asks again (prices and bonus-malus may change).',
+  },
+  JOB_CONCURRENCY: {
+    schema: z.coerce.number().int().min(1).max(64),
+    default: '4',
+    description:
+      'Background jobs (policy issuance, refunds, mail, reminders) one process runs at the same time. Most of a job is waiting on an insurer or a mail server, so a few side by side keep issuance quick under load; each node runs its own.',
+  },
+  QUOTE_RATE_LIMIT: {
+    schema: z.coerce.number().int().min(0),
+    default: '120',
+    description: 'Quotes one client address may ask for per hour (`POST /api/v1/products/{product}/quotes`); more answer 429. 0: no limit.',
+  },
+  QUOTE_WITHOUT_CAPTCHA_LIMIT: {
+    schema: z.coerce.number().int().min(0),
+    default: '10',
+    description:
+      'Quotes one client address may ask for per hour without a solved captcha (a browser without JavaScript cannot solve one); with a token the captcha is checked as usual. 0: a captcha is always required.',
+  },
+  VEHICLE_LOOKUP_RATE_LIMIT: {
+    schema: z.coerce.number().int().min(0),
+    default: '120',
+    description: 'Vehicle registry look-ups (`GET /api/v1/vehicles/lookup` for the RCA form, `GET /api/v1/vehicles/registry` for adding a vehicle) one client address, and one signed-in account, may make per hour; more answer 429. 0: no limit.',
+  },
   BRAND_NAME: { schema: z.string().min(1), default: 'Asiguro', public: true, description: 'Brand shown in the interface and mail.' },
   SUPPORT_EMAIL: { schema: z.email(), default: 'contact@asiguro.ro', public: true, description: 'Support address shown to visitors.' },
-  SUPPORT_PHONE: { schema: z.string().min(3), default: '+40 21 000 0000', public: true, description: 'Support phone number shown to visitors.' },
-  LOG_LEVEL: { schema: z.enum(['debug', 'info', 'warn', 'error', 'silent']), default: 'info', description: 'Structured log level.' },
+  SUPPORT_PHONE: {
+    schema: optionalString.pipe(z.string().min(3).max(40).optional()),
+    default: '',
+    public: true,
+    description: 'Support phone number shown to visitors (footer, contact page), e.g. `+40 31 123 4567`. Empty: no phone number is shown.',
+  },
+  BROKER_LEGAL_NAME: {
+    schema: z.string().min(1),
+    default: 'Asiguro Broker de Asigurare SRL',
+    public: true,
+    description: 'The broker’s legal name, printed on policy documents (Legea 236/2018 information duties) and shown in the footer and on “About us”.',
+  },
+  BROKER_ASF_REGISTRATION: {
+    schema: z.string().min(1),
+    default: 'RBK-000',
+    public: true,
+    description: 'The broker’s number in the ASF register of insurance brokers (`RBK-…`), printed on policy documents and shown in the footer and on “About us”.',
+  },
+  BROKER_FISCAL_CODE: { schema: z.string().min(1), default: 'RO00000000', public: true, description: 'The broker’s fiscal code (CUI), printed on policy documents and shown in the footer and on “About us”.' },
+  BROKER_ADDRESS: {
+    schema: z.string().min(1),
+    default: 'București, România',
+    public: true,
+    description: 'The broker’s registered address, printed on policy documents and shown in the footer and on “About us”.',
+  },
+  BROKER_TRADE_REGISTER: { schema: optionalString, default: '', public: true, description: 'The broker’s trade register number (e.g. `J40/1234/2020`), shown beside the fiscal code. Empty: not shown.' },
+  LOG_LEVEL: { schema: z.enum(['debug', 'info', 'warn', 'error', 'silent']), default: 'info', description: 'Level of the JSON log lines (pino; info and debug on stdout, warnings and errors on stderr), each with the request’s `request_id`.' },
+  SHUTDOWN_GRACE_SECONDS: {
+    schema: z.coerce.number().min(0).max(600),
+    default: '20',
+    description:
+      'On SIGTERM or SIGINT: how long the server waits for requests in flight and running jobs to finish after it stops accepting new ones, before it closes what is left and exits.',
+  },
 } satisfies Record<string, Setting>
 
 export type SettingName = keyof typeof settings
@@ -308,8 +430,47 @@ export function parseConfig(env: Record<string, string | undefined>, generatedSe
   if (stage === 'production' && (out.CAPTCHA_PROVIDER === 'recaptcha' || out.CAPTCHA_PROVIDER === 'turnstile') && !out.CAPTCHA_SITE_KEY) {
     problems.push(`CAPTCHA_SITE_KEY is required with CAPTCHA_PROVIDER=${String(out.CAPTCHA_PROVIDER)} (the browser widget needs it)`)
   }
+  if (stage === 'production' && out.PAYMENT_PROVIDER === 'sandbox') problems.push('PAYMENT_PROVIDER=sandbox takes no real money and is refused in production (use netopia)')
+  if (out.PAYMENT_PROVIDER === 'netopia') {
+    for (const name of ['NETOPIA_API_URL', 'NETOPIA_API_KEY', 'NETOPIA_POS_SIGNATURE', 'NETOPIA_PUBLIC_KEY'] as const) if (!out[name]) problems.push(`${name} is required with PAYMENT_PROVIDER=netopia`)
+  }
+  // Links in mail and the page policy name the site's origin: production must say it; elsewhere
+  // it is where this server listens, so a server on another port does not point at port 3000.
+  if (out.PUBLIC_URL === '') {
+    if (stage === 'production') problems.push('PUBLIC_URL is required in production: the origin the site is reached at, for links in mail and the pages’ content security policy')
+    else if (typeof out.HOST === 'string' && typeof out.PORT === 'number') out.PUBLIC_URL = listeningOrigin(out.HOST, out.PORT)
+  }
+  // The sandboxes follow the stage unless set (development and test: on; production: off).
+  if ((env.SANDBOX_ENABLED ?? '') === '') out.SANDBOX_ENABLED = stage !== 'production'
   if (problems.length > 0) throw new ConfigError(problems)
   return out as AppConfig
+}
+
+/**
+ * The origin a browser on this machine reaches a server listening on `host:port` at: a wildcard
+ * interface (`0.0.0.0`, `::`) is reached as `localhost`, an IPv6 address in brackets.
+ */
+export function listeningOrigin(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' || host === '[::]' ? 'localhost' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host
+  return `http://${name}:${port}`
+}
+
+/**
+ * Only the named settings, for a process that needs no more (the proxy): no secret is asked for.
+ * Unset ones take their defaults; a bad value throws `ConfigError`.
+ */
+export function parseSettings<K extends SettingName>(env: Record<string, string | undefined>, names: readonly K[]): { [N in K]: Parsed<N> } {
+  const problems: string[] = []
+  const out: Record<string, unknown> = {}
+  for (const name of names) {
+    const setting: Setting = settings[name]
+    const raw = env[name] === undefined || env[name] === '' ? setting.default : env[name]
+    const result = setting.schema.safeParse(raw)
+    if (result.success) out[name] = result.data
+    else problems.push(`${name}: ${result.error.issues.map((i) => i.message).join('; ')}`)
+  }
+  if (problems.length > 0) throw new ConfigError(problems)
+  return out as { [N in K]: Parsed<N> }
 }
 
 export function publicConfig(config: AppConfig): PublicConfig {

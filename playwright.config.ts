@@ -1,7 +1,7 @@
 /**
  * Browser end-to-end tests: `npm run test:e2e` (after `npm run build`).
  *
- * Runs the production server (`src/server/http/serve.ts` on the built `dist/`) on port 3100
+ * Runs the production server (`dist/node/serve.js`, the bundled `src/server/http/serve.ts`, on the built `dist/`) on port 3100
  * with a fresh, empty data folder, and drives Debian's Chromium (`/usr/bin/chromium`,
  * installed by `scripts/ensure-chromium.sh`): Playwright's own browser downloads are never used.
  *
@@ -76,10 +76,11 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium' }],
   webServer: {
-    command: 'node_modules/.bin/tsx src/server/http/serve.ts',
+    command: 'node dist/node/serve.js',
     url: `${BASE_URL}/api/v1/ready`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A fresh data folder runs every migration first: slow on a busy two-core machine.
+    timeout: 180_000,
     stdout: 'pipe',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },

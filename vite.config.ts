@@ -48,5 +48,9 @@ export default defineConfig({
     alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   server: { port: Number(process.env.PORT ?? 3000) },
+  // Bundled into the server build instead of loaded from node_modules at run time: Node's loader
+  // reads drizzle-orm's 180 KB package.json again for each of its hundreds of files, about 80 MB
+  // of garbage that leaves the heap at 130 MB for good (docs/benchmarks.md, Memory).
+  ssr: { noExternal: ['drizzle-orm'] },
   plugins: [buildId(), realtimeDevServer(), tanstackStart(), babel({ presets: [linguiTransformerBabelPreset()] }), viteReact(), lingui()],
 })

@@ -18,6 +18,11 @@ export default defineConfig({
         resolve: { alias },
         test: { name: 'realtime', env: { LOG_LEVEL: 'silent' }, include: ['tests/realtime/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, fileParallelism: false },
       },
+      {
+        // Two nodes behave as one: the built cluster (`npm run build` first) on PostgreSQL and Redis (TEST_DATABASE_URL, TEST_REDIS_URL).
+        resolve: { alias },
+        test: { name: 'cluster', env: { LOG_LEVEL: 'silent' }, include: ['tests/cluster/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 240_000, fileParallelism: false },
+      },
     ],
   },
 })

@@ -8,13 +8,24 @@
  *   npm run bench -- --no-build --profile          # also write a CPU profile of the server
  *   npm run bench -- --no-build --pin              # autocannon on CPU 0, servers on CPU 1 (see below)
  *
+ *   npm run bench -- --no-build --no-lighthouse    # budgets without the Lighthouse runs
+ *   npm run bench -- --memory --minutes 10         # memory under 10 minutes of load, sampled
+ *
  * Targets, one after the other, each with a warm-up then a measured run:
- *   bare      node:http hello-world, in this process but on its own worker thread, so it does
- *             not share an event loop with autocannon (the production server gets its own
- *             process, and so its own thread, too);
- *   products  GET /api/v1/products of the production server (`tsx src/server/http/serve.ts`);
- *   home      GET / of the production server (server-side rendered page).
- * Every request carries `Accept-Language: ro`, as a browser's would.
+ *   bare        node:http hello-world, in this process but on its own worker thread, so it does
+ *               not share an event loop with autocannon (the production server gets its own
+ *               process, and so its own thread, too);
+ *   products    GET /api/v1/products of the production server (`node dist/node/serve.js`, after `npm run build`);
+ *   bare-start  GET / of a bare TanStack Start app (bench/bare-start.ts), served by the same `serve.js`;
+ *   home        GET / of the production server (server-side rendered page).
+ * Every request carries `Accept-Language: ro`, as a browser's would. Ratios: products / bare and
+ * home / bare-start, each targeted at one half at least (issue 14 §3).
+ *
+ * Memory (bench/memory.ts): the production server's RSS, heap and external memory 10 s after its
+ * first start on a fresh data folder, 10 s after a restart on that folder (how production
+ * restarts), right after the load, and 10 s later. Then the budgets (scripts/budgets/measure.ts).
+ * `--memory` instead loads the restarted server with pages and API calls for `--minutes` and
+ * prints a sample every `--sample-seconds`, to show whether memory grows.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
@@ -25,12 +36,16 @@ import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
 import { Worker } from 'node:worker_threads'
+import { formatBudgets, measureBudgets } from '../scripts/budgets/measure'
+import { buildBareStart } from './bare-start'
+import { memoryTable, operatorToken, sampleMemory, type MemorySample } from './memory'
 
 interface AutocannonOptions {
   url: string
   connections: number
   duration: number
   headers?: Record<string, string>
+  requests?: { path: string }[]
 }
 interface AutocannonResult {
   requests: { average: number; total: number }
@@ -50,11 +65,19 @@ const { values: flags } = parseArgs({
     connections: { type: 'string', default: '50' },
     profile: { type: 'boolean', default: false },
     pin: { type: 'boolean', default: false },
+    'no-lighthouse': { type: 'boolean', default: false },
+    memory: { type: 'boolean', default: false },
+    minutes: { type: 'string', default: '10' },
+    'sample-seconds': { type: 'string', default: '30' },
   },
 })
 const duration = positive('duration', flags.duration)
 const warmup = positive('warmup', flags.warmup, true)
 const connections = positive('connections', flags.connections)
+const minutes = positive('minutes', flags.minutes)
+const sampleSeconds = positive('sample-seconds', flags['sample-seconds'])
+/** How long a server is left alone before its idle memory is read. */
+const IDLE_MS = 10_000
 const HOST = '127.0.0.1'
 const root = path.resolve(import.meta.dirname, '..')
 
@@ -124,8 +147,17 @@ async function startBare(): Promise<{ url: string; stop(): Promise<void> }> {
   return { url: `http://${HOST}:${port}`, stop: async () => void (await worker.terminate()) }
 }
 
-/** The production server, as `npm run serve` starts it, on a fresh data folder. */
-async function startProduction(dataDir: string, profileDir: string | undefined): Promise<{ url: string; child: ChildProcess }> {
+interface ServerOptions {
+  dataDir: string
+  profileDir?: string | undefined
+  /** The folder holding the build (`dist/`) to serve: this repository's, or the bare Start app's. */
+  cwd?: string
+  /** Answers 200 once the server is ready. */
+  readyPath?: string
+}
+
+/** A build served as `npm run serve` serves ours (`node dist/node/serve.js` in the build's folder). */
+async function startProduction({ dataDir, profileDir, cwd = root, readyPath = '/api/v1/ready' }: ServerOptions): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort()
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -141,20 +173,20 @@ async function startProduction(dataDir: string, profileDir: string | undefined):
     PROVIDER_API_URL: '',
   }
   if (profileDir) env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${profileDir}`.trim()
-  const command = [path.join(root, 'node_modules/.bin/tsx'), 'src/server/http/serve.ts']
+  const command = [process.execPath, path.join(root, 'dist/node/serve.js')] // the built server, as production runs it (`npm run build` first)
   if (pin) command.unshift('taskset', '-c', SERVER_CPU)
   const child = spawn(command[0]!, command.slice(1), {
-    cwd: root,
+    cwd,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
-    detached: true, // its own process group, so the tsx wrapper and its node child can both be ended
+    detached: true, // its own process group
   })
   const url = `http://${HOST}:${port}`
-  const deadline = Date.now() + 60_000
+  const deadline = Date.now() + 120_000 // a fresh data folder runs every migration first
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited early (${child.exitCode ?? child.signalCode})`)
     try {
-      const response = await fetch(`${url}/api/v1/ready`, { signal: AbortSignal.timeout(2_000) })
+      const response = await fetch(`${url}${readyPath}`, { signal: AbortSignal.timeout(2_000) })
       await response.arrayBuffer()
       if (response.status === 200) return { url, child }
     } catch {
@@ -163,13 +195,13 @@ async function startProduction(dataDir: string, profileDir: string | undefined):
     await sleep(200)
   }
   await stopProduction(child)
-  throw new Error('the server did not answer 200 on /api/v1/ready within 60 s')
+  throw new Error(`the server did not answer 200 on ${readyPath} within 120 s`)
 }
 
 async function stopProduction(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  child.kill('SIGTERM') // tsx relays it to the server, which closes and exits (and writes its profile)
+  child.kill('SIGTERM') // the server closes and exits (and writes its profile)
   const timer = setTimeout(() => {
     try {
       process.kill(-child.pid!, 'SIGKILL')
@@ -223,39 +255,122 @@ async function main(): Promise<void> {
 
   if (pin) taskset(['-a', '-pc', LOAD_CPU, String(process.pid)]) // every thread of this process, before the bare worker starts
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'asiguro-bench-'))
+  const bareDataDir = mkdtempSync(path.join(os.tmpdir(), 'asiguro-bench-bare-'))
   const profileDir = flags.profile ? mkdtempSync(path.join(os.tmpdir(), 'asiguro-bench-profile-')) : undefined
-  const bare = await startBare()
-  let production: { url: string; child: ChildProcess } | undefined
+  const servers: ChildProcess[] = []
+  const cleanups: (() => void | Promise<void>)[] = [() => rmSync(dataDir, { recursive: true, force: true }), () => rmSync(bareDataDir, { recursive: true, force: true })]
   const stopAll = async () => {
-    await bare.stop()
-    if (production) await stopProduction(production.child)
-    rmSync(dataDir, { recursive: true, force: true })
+    for (const child of servers) await stopProduction(child)
+    for (const cleanup of cleanups) await cleanup()
   }
   const onSignal = () => void stopAll().then(() => process.exit(130))
   process.once('SIGINT', onSignal)
   process.once('SIGTERM', onSignal)
 
   try {
-    production = await startProduction(dataDir, profileDir)
+    // Idle memory after the first start (fresh folder: initdb and every migration) and after a restart on it.
+    const memory: { label: string; sample: MemorySample }[] = []
+    const first = await startProduction({ dataDir })
+    servers.push(first.child)
+    const token = operatorToken(dataDir)
+    await sleep(IDLE_MS)
+    memory.push({ label: 'first start, idle 10 s', sample: await sampleMemory(first.url, token, first.child.pid) })
+    await stopProduction(first.child)
+    const production = await startProduction({ dataDir, profileDir })
+    servers.push(production.child)
+    await sleep(IDLE_MS)
+    memory.push({ label: 'restart, idle 10 s', sample: await sampleMemory(production.url, token, production.child.pid) })
+    const machine = machineLine()
+
+    if (flags.memory) {
+      const samples = await soak(production.url, token, production.child.pid)
+      console.log(machine)
+      console.log(`load: ${connections} connections over /, /rca, /travel and /api/v1/products for ${minutes} min, a sample every ${sampleSeconds} s\n`)
+      console.log(memoryTable([...memory, ...samples]))
+      console.log(`\n${growthLine(samples)}`)
+      return
+    }
+
+    const bareStart = buildBareStart()
+    cleanups.push(bareStart.remove)
+    const bareStartServer = await startProduction({ dataDir: bareDataDir, cwd: bareStart.dir, readyPath: '/' })
+    servers.push(bareStartServer.child)
+    const bare = await startBare()
+    cleanups.unshift(bare.stop)
     const rows = [
       await measure('bare', `${bare.url}/`),
       await measure('products', `${production.url}/api/v1/products`),
+      await measure('bare-start', `${bareStartServer.url}/`),
       await measure('home', `${production.url}/`),
     ]
-    const cpus = os.cpus()
+    memory.push({ label: 'after the load', sample: await sampleMemory(production.url, token, production.child.pid) })
+    await sleep(IDLE_MS)
+    memory.push({ label: 'after the load, idle 10 s', sample: await sampleMemory(production.url, token, production.child.pid) })
+    const budgets = await measureBudgets(production.url, root, { lighthouse: !flags['no-lighthouse'] })
+
     const rate = (target: string) => rows.find((r) => r.target === target)!.result.requests.average
-    const ratio = (target: string) => `${((100 * rate(target)) / rate('bare')).toFixed(1)} %`
-    console.log(`node ${process.version} · ${cpus[0]?.model.trim() ?? 'unknown CPU'} · ${cpus.length} cores · ${os.platform()} ${os.release()}`)
+    const ratio = (target: string, of: string) => {
+      const value = rate(target) / rate(of)
+      return `${(100 * value).toFixed(1)} % (target ≥ 50 %: ${value >= 0.5 ? 'met' : 'NOT met'})`
+    }
+    console.log(machine)
     console.log(`autocannon: ${connections} connections, ${warmup} s warm-up, ${duration} s measured, per target; ${pin ? `autocannon on CPU ${LOAD_CPU}, servers on CPU ${SERVER_CPU}` : 'CPU placement left to the kernel'}\n`)
     console.log(table(rows))
-    console.log(`\nproducts / bare: ${ratio('products')}`)
-    console.log(`home / bare:     ${ratio('home')}`)
+    console.log(`\nproducts / bare:   ${ratio('products', 'bare')}`)
+    console.log(`home / bare-start: ${ratio('home', 'bare-start')}`)
+    console.log(`\nMemory of the production server (target: idle RSS < 300 MB):\n${memoryTable(memory)}`)
+    console.log(`\n${formatBudgets(budgets)}`)
     if (profileDir) say(`CPU profile of the server: ${profileDir}/*.cpuprofile (after it exits)`)
   } finally {
     process.off('SIGINT', onSignal)
     process.off('SIGTERM', onSignal)
     await stopAll()
   }
+}
+
+/** The machine and its load, printed with every figure (the machine is shared). */
+function machineLine(): string {
+  const cpus = os.cpus()
+  const load = os.loadavg().map((n) => n.toFixed(2)).join(' ')
+  return `node ${process.version} · ${cpus[0]?.model.trim() ?? 'unknown CPU'} · ${cpus.length} cores · ${os.platform()} ${os.release()} · load average ${load}`
+}
+
+/** `--memory`: pages and API calls for `--minutes`, with a memory sample every `--sample-seconds`, then 30 s idle. */
+async function soak(url: string, token: string, pid: number | undefined): Promise<{ label: string; sample: MemorySample }[]> {
+  const samples: { label: string; sample: MemorySample }[] = []
+  const started = Date.now()
+  const take = async (label: string) => {
+    const sample = await sampleMemory(url, token, pid)
+    samples.push({ label, sample })
+    say(`${label}: RSS ${sample.rssMb.toFixed(0)} MB, heap ${sample.heapUsedMb.toFixed(0)}/${sample.heapTotalMb.toFixed(0)} MB, external ${sample.externalMb.toFixed(0)} MB`)
+  }
+  const timer = setInterval(() => void take(`load, ${((Date.now() - started) / 60_000).toFixed(1)} min`), sampleSeconds * 1000)
+  try {
+    say(`memory: loading ${url} for ${minutes} min`)
+    await autocannon({
+      url,
+      connections,
+      duration: minutes * 60,
+      headers: { 'accept-language': 'ro' },
+      requests: [{ path: '/' }, { path: '/api/v1/products' }, { path: '/rca' }, { path: '/travel' }],
+    })
+  } finally {
+    clearInterval(timer)
+  }
+  await take('after the load')
+  await sleep(30_000)
+  await take('after the load, idle 30 s')
+  return samples
+}
+
+/** Whether memory grew under load: the first sample after a minute of load against the last, and the highest. */
+function growthLine(samples: { label: string; sample: MemorySample }[]): string {
+  const load = samples.filter((s) => s.label.startsWith('load'))
+  const settled = load.find((s) => Number(/([\d.]+) min/.exec(s.label)?.[1]) >= 1) ?? load[0]
+  const last = load.at(-1)
+  if (!settled || !last) return 'not enough samples to judge growth'
+  const max = Math.max(...load.map((s) => s.sample.rssMb))
+  return `RSS under load: ${settled.sample.rssMb.toFixed(0)} MB at ${settled.label.replace('load, ', '')}, ${last.sample.rssMb.toFixed(0)} MB at ${last.label.replace('load, ', '')} (highest ${max.toFixed(0)} MB); heap used ${settled.sample.heapUsedMb.toFixed(0)} → ${last.sample.heapUsedMb.toFixed(0)} MB`
 }
 
 await main().then(

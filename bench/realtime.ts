@@ -30,7 +30,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import os from 'node:os'
@@ -194,7 +194,10 @@ async function startRealtime(profileDir: string | undefined): Promise<Target> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'asiguro-bench-realtime-'))
   const secret = randomBytes(24).toString('hex')
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []
-  const [command, args] = onCpu(SERVER_CPU, ['--expose-gc', ...profile, '--import', 'tsx', 'src/server/realtime/standalone.ts'])
+  // The built node, as `npm run start:realtime` runs it: `npm run build` first (decision 60).
+  const entry = path.join(root, 'dist/node/realtime.js')
+  if (!existsSync(entry)) throw new Error('dist/node/realtime.js is missing: run `npm run build` first')
+  const [command, args] = onCpu(SERVER_CPU, ['--expose-gc', ...profile, entry])
   const child = spawn(command, args, {
     cwd: root,
     env: {

@@ -13,10 +13,12 @@ import { Route as AccountRouteImport } from './routes/_account'
 import { Route as DefaultRouteImport } from './routes/_default'
 import { Route as MasterRouteImport } from './routes/_master'
 import { Route as MinimalRouteImport } from './routes/_minimal'
+import { Route as VirtualcardsDotwebmanifestRouteImport } from './routes/virtualcards[.]webmanifest'
 import { Route as DefaultContactUsRouteImport } from './routes/_default.contact-us'
 import { Route as DefaultFaqRouteImport } from './routes/_default.faq'
 import { Route as DefaultTermsChar123partnerCodeChar125RouteImport } from './routes/_default.terms-{$partnerCode}'
 import { Route as MasterIndexRouteImport } from './routes/_master.index'
+import { Route as MasterCheckoutRouteImport } from './routes/_master.checkout'
 import { Route as MasterDirectbookingRouteImport } from './routes/_master.directbooking'
 import { Route as MasterHouseRouteImport } from './routes/_master.house'
 import { Route as MasterInstantRoRouteImport } from './routes/_master.instantRo'
@@ -35,14 +37,18 @@ import { Route as AccountAccountPreferencesRouteImport } from './routes/_account
 import { Route as AccountAccountProfileRouteImport } from './routes/_account.account.profile'
 import { Route as AccountAccountSecurityRouteImport } from './routes/_account.account.security'
 import { Route as DefaultInfoChar123SlugChar125RouteImport } from './routes/_default.info.{-$slug}'
+import { Route as DefaultVerifyIndexRouteImport } from './routes/_default.verify.index'
+import { Route as DefaultVerifyCodeRouteImport } from './routes/_default.verify.$code'
 import { Route as MinimalAccount2faRouteImport } from './routes/_minimal.account.2fa'
 import { Route as MinimalAccount2faCheckRouteImport } from './routes/_minimal.account.2fa-check'
 import { Route as MinimalAuthenticateGoogleRouteImport } from './routes/_minimal.authenticate_.google'
 import { Route as MinimalWaitToBeRedirectedPaymentProcessorRouteImport } from './routes/_minimal.wait-to-be-redirected.payment-processor'
 import { Route as AuthenticateGoogleStartRouteImport } from './routes/authenticate.google.start'
+import { Route as OrdersIdDocumentRouteImport } from './routes/orders.$id.document'
 import { Route as AccountAccountVehiclesIndexRouteImport } from './routes/_account.account.vehicles.index'
 import { Route as MasterRcaChar123partnerCodeChar125Char123Registration_plateChar125Char123VinChar125RouteImport } from './routes/_master.rca-{$partnerCode}.{-$registration_plate}.{-$vin}'
 import { Route as MasterRcaChar123Registration_plateChar125Char123VinChar125RouteImport } from './routes/_master.rca.{-$registration_plate}.{-$vin}'
+import { Route as AccountVehiclesIdDiariesDotcsvRouteImport } from './routes/account.vehicles.$id.diaries[.]csv'
 import { Route as AccountAccountVehiclesIdIndexRouteImport } from './routes/_account.account.vehicles.$id.index'
 import { Route as AccountAccountVehiclesIdDiariesIndexRouteImport } from './routes/_account.account.vehicles.$id.diaries.index'
 import { Route as AccountAccountVehiclesIdDiariesDiaryIdRouteImport } from './routes/_account.account.vehicles.$id.diaries.$diaryId'
@@ -67,6 +73,12 @@ const MinimalRoute = MinimalRouteImport.update({
   id: '/_minimal',
   getParentRoute: () => rootRouteImport,
 } as any)
+const VirtualcardsDotwebmanifestRoute =
+  VirtualcardsDotwebmanifestRouteImport.update({
+    id: '/virtualcards.webmanifest',
+    path: '/virtualcards.webmanifest',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const DefaultContactUsRoute = DefaultContactUsRouteImport.update({
   id: '/contact-us',
   path: '/contact-us',
@@ -86,6 +98,11 @@ const DefaultTermsChar123partnerCodeChar125Route =
 const MasterIndexRoute = MasterIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => MasterRoute,
+} as any)
+const MasterCheckoutRoute = MasterCheckoutRouteImport.update({
+  id: '/checkout',
+  path: '/checkout',
   getParentRoute: () => MasterRoute,
 } as any)
 const MasterDirectbookingRoute = MasterDirectbookingRouteImport.update({
@@ -180,6 +197,16 @@ const DefaultInfoChar123SlugChar125Route =
     path: '/info/{-$slug}',
     getParentRoute: () => DefaultRoute,
   } as any)
+const DefaultVerifyIndexRoute = DefaultVerifyIndexRouteImport.update({
+  id: '/verify/',
+  path: '/verify/',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultVerifyCodeRoute = DefaultVerifyCodeRouteImport.update({
+  id: '/verify/$code',
+  path: '/verify/$code',
+  getParentRoute: () => DefaultRoute,
+} as any)
 const MinimalAccount2faRoute = MinimalAccount2faRouteImport.update({
   id: '/account/2fa',
   path: '/account/2fa',
@@ -207,6 +234,11 @@ const AuthenticateGoogleStartRoute = AuthenticateGoogleStartRouteImport.update({
   path: '/authenticate/google/start',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OrdersIdDocumentRoute = OrdersIdDocumentRouteImport.update({
+  id: '/orders/$id/document',
+  path: '/orders/$id/document',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AccountAccountVehiclesIndexRoute =
   AccountAccountVehiclesIndexRouteImport.update({
     id: '/account/vehicles/',
@@ -226,6 +258,12 @@ const MasterRcaChar123Registration_plateChar125Char123VinChar125Route =
     id: '/rca/{-$registration_plate}/{-$vin}',
     path: '/rca/{-$registration_plate}/{-$vin}',
     getParentRoute: () => MasterRoute,
+  } as any)
+const AccountVehiclesIdDiariesDotcsvRoute =
+  AccountVehiclesIdDiariesDotcsvRouteImport.update({
+    id: '/account/vehicles/$id/diaries.csv',
+    path: '/account/vehicles/$id/diaries.csv',
+    getParentRoute: () => rootRouteImport,
   } as any)
 const AccountAccountVehiclesIdIndexRoute =
   AccountAccountVehiclesIdIndexRouteImport.update({
@@ -272,9 +310,11 @@ const AccountAccountVehiclesIdNotesCreateRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof MasterIndexRoute
+  '/virtualcards.webmanifest': typeof VirtualcardsDotwebmanifestRoute
   '/contact-us': typeof DefaultContactUsRoute
   '/faq': typeof DefaultFaqRoute
   '/terms-{$partnerCode}': typeof DefaultTermsChar123partnerCodeChar125Route
+  '/checkout': typeof MasterCheckoutRoute
   '/directbooking': typeof MasterDirectbookingRoute
   '/house': typeof MasterHouseRoute
   '/instantRo': typeof MasterInstantRoRoute
@@ -292,14 +332,18 @@ export interface FileRoutesByFullPath {
   '/account/profile': typeof AccountAccountProfileRoute
   '/account/security': typeof AccountAccountSecurityRoute
   '/info/{-$slug}': typeof DefaultInfoChar123SlugChar125Route
+  '/verify/$code': typeof DefaultVerifyCodeRoute
   '/account/2fa': typeof MinimalAccount2faRoute
   '/account/2fa-check': typeof MinimalAccount2faCheckRoute
   '/authenticate/google': typeof MinimalAuthenticateGoogleRoute
   '/wait-to-be-redirected/payment-processor': typeof MinimalWaitToBeRedirectedPaymentProcessorRoute
   '/authenticate/google/start': typeof AuthenticateGoogleStartRoute
+  '/orders/$id/document': typeof OrdersIdDocumentRoute
   '/account/': typeof AccountAccountIndexRoute
+  '/verify/': typeof DefaultVerifyIndexRoute
   '/rca-{$partnerCode}/{-$registration_plate}/{-$vin}': typeof MasterRcaChar123partnerCodeChar125Char123Registration_plateChar125Char123VinChar125Route
   '/rca/{-$registration_plate}/{-$vin}': typeof MasterRcaChar123Registration_plateChar125Char123VinChar125Route
+  '/account/vehicles/$id/diaries.csv': typeof AccountVehiclesIdDiariesDotcsvRoute
   '/account/vehicles/': typeof AccountAccountVehiclesIndexRoute
   '/account/vehicles/$id/': typeof AccountAccountVehiclesIdIndexRoute
   '/account/vehicles/$id/diaries/$diaryId': typeof AccountAccountVehiclesIdDiariesDiaryIdRoute
@@ -311,9 +355,11 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof MasterIndexRoute
+  '/virtualcards.webmanifest': typeof VirtualcardsDotwebmanifestRoute
   '/contact-us': typeof DefaultContactUsRoute
   '/faq': typeof DefaultFaqRoute
   '/terms-{$partnerCode}': typeof DefaultTermsChar123partnerCodeChar125Route
+  '/checkout': typeof MasterCheckoutRoute
   '/directbooking': typeof MasterDirectbookingRoute
   '/house': typeof MasterHouseRoute
   '/instantRo': typeof MasterInstantRoRoute
@@ -331,14 +377,18 @@ export interface FileRoutesByTo {
   '/account/profile': typeof AccountAccountProfileRoute
   '/account/security': typeof AccountAccountSecurityRoute
   '/info/{-$slug}': typeof DefaultInfoChar123SlugChar125Route
+  '/verify/$code': typeof DefaultVerifyCodeRoute
   '/account/2fa': typeof MinimalAccount2faRoute
   '/account/2fa-check': typeof MinimalAccount2faCheckRoute
   '/authenticate/google': typeof MinimalAuthenticateGoogleRoute
   '/wait-to-be-redirected/payment-processor': typeof MinimalWaitToBeRedirectedPaymentProcessorRoute
   '/authenticate/google/start': typeof AuthenticateGoogleStartRoute
+  '/orders/$id/document': typeof OrdersIdDocumentRoute
   '/account': typeof AccountAccountIndexRoute
+  '/verify': typeof DefaultVerifyIndexRoute
   '/rca-{$partnerCode}/{-$registration_plate}/{-$vin}': typeof MasterRcaChar123partnerCodeChar125Char123Registration_plateChar125Char123VinChar125Route
   '/rca/{-$registration_plate}/{-$vin}': typeof MasterRcaChar123Registration_plateChar125Char123VinChar125Route
+  '/account/vehicles/$id/diaries.csv': typeof AccountVehiclesIdDiariesDotcsvRoute
   '/account/vehicles': typeof AccountAccountVehiclesIndexRoute
   '/account/vehicles/$id': typeof AccountAccountVehiclesIdIndexRoute
   '/account/vehicles/$id/diaries/$diaryId': typeof AccountAccountVehiclesIdDiariesDiaryIdRoute
@@ -354,9 +404,11 @@ export interface FileRoutesById {
   '/_default': typeof DefaultRouteWithChildren
   '/_master': typeof MasterRouteWithChildren
   '/_minimal': typeof MinimalRouteWithChildren
+  '/virtualcards.webmanifest': typeof VirtualcardsDotwebmanifestRoute
   '/_default/contact-us': typeof DefaultContactUsRoute
   '/_default/faq': typeof DefaultFaqRoute
   '/_default/terms-{$partnerCode}': typeof DefaultTermsChar123partnerCodeChar125Route
+  '/_master/checkout': typeof MasterCheckoutRoute
   '/_master/directbooking': typeof MasterDirectbookingRoute
   '/_master/house': typeof MasterHouseRoute
   '/_master/instantRo': typeof MasterInstantRoRoute
@@ -375,14 +427,18 @@ export interface FileRoutesById {
   '/_account/account/profile': typeof AccountAccountProfileRoute
   '/_account/account/security': typeof AccountAccountSecurityRoute
   '/_default/info/{-$slug}': typeof DefaultInfoChar123SlugChar125Route
+  '/_default/verify/$code': typeof DefaultVerifyCodeRoute
   '/_minimal/account/2fa': typeof MinimalAccount2faRoute
   '/_minimal/account/2fa-check': typeof MinimalAccount2faCheckRoute
   '/_minimal/authenticate_/google': typeof MinimalAuthenticateGoogleRoute
   '/_minimal/wait-to-be-redirected/payment-processor': typeof MinimalWaitToBeRedirectedPaymentProcessorRoute
   '/authenticate/google/start': typeof AuthenticateGoogleStartRoute
+  '/orders/$id/document': typeof OrdersIdDocumentRoute
   '/_account/account/': typeof AccountAccountIndexRoute
+  '/_default/verify/': typeof DefaultVerifyIndexRoute
   '/_master/rca-{$partnerCode}/{-$registration_plate}/{-$vin}': typeof MasterRcaChar123partnerCodeChar125Char123Registration_plateChar125Char123VinChar125Route
   '/_master/rca/{-$registration_plate}/{-$vin}': typeof MasterRcaChar123Registration_plateChar125Char123VinChar125Route
+  '/account/vehicles/$id/diaries.csv': typeof AccountVehiclesIdDiariesDotcsvRoute
   '/_account/account/vehicles/': typeof AccountAccountVehiclesIndexRoute
   '/_account/account/vehicles/$id/': typeof AccountAccountVehiclesIdIndexRoute
   '/_account/account/vehicles/$id/diaries/$diaryId': typeof AccountAccountVehiclesIdDiariesDiaryIdRoute
@@ -396,9 +452,11 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/virtualcards.webmanifest'
     | '/contact-us'
     | '/faq'
     | '/terms-{$partnerCode}'
+    | '/checkout'
     | '/directbooking'
     | '/house'
     | '/instantRo'
@@ -416,14 +474,18 @@ export interface FileRouteTypes {
     | '/account/profile'
     | '/account/security'
     | '/info/{-$slug}'
+    | '/verify/$code'
     | '/account/2fa'
     | '/account/2fa-check'
     | '/authenticate/google'
     | '/wait-to-be-redirected/payment-processor'
     | '/authenticate/google/start'
+    | '/orders/$id/document'
     | '/account/'
+    | '/verify/'
     | '/rca-{$partnerCode}/{-$registration_plate}/{-$vin}'
     | '/rca/{-$registration_plate}/{-$vin}'
+    | '/account/vehicles/$id/diaries.csv'
     | '/account/vehicles/'
     | '/account/vehicles/$id/'
     | '/account/vehicles/$id/diaries/$diaryId'
@@ -435,9 +497,11 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/virtualcards.webmanifest'
     | '/contact-us'
     | '/faq'
     | '/terms-{$partnerCode}'
+    | '/checkout'
     | '/directbooking'
     | '/house'
     | '/instantRo'
@@ -455,14 +519,18 @@ export interface FileRouteTypes {
     | '/account/profile'
     | '/account/security'
     | '/info/{-$slug}'
+    | '/verify/$code'
     | '/account/2fa'
     | '/account/2fa-check'
     | '/authenticate/google'
     | '/wait-to-be-redirected/payment-processor'
     | '/authenticate/google/start'
+    | '/orders/$id/document'
     | '/account'
+    | '/verify'
     | '/rca-{$partnerCode}/{-$registration_plate}/{-$vin}'
     | '/rca/{-$registration_plate}/{-$vin}'
+    | '/account/vehicles/$id/diaries.csv'
     | '/account/vehicles'
     | '/account/vehicles/$id'
     | '/account/vehicles/$id/diaries/$diaryId'
@@ -477,9 +545,11 @@ export interface FileRouteTypes {
     | '/_default'
     | '/_master'
     | '/_minimal'
+    | '/virtualcards.webmanifest'
     | '/_default/contact-us'
     | '/_default/faq'
     | '/_default/terms-{$partnerCode}'
+    | '/_master/checkout'
     | '/_master/directbooking'
     | '/_master/house'
     | '/_master/instantRo'
@@ -498,14 +568,18 @@ export interface FileRouteTypes {
     | '/_account/account/profile'
     | '/_account/account/security'
     | '/_default/info/{-$slug}'
+    | '/_default/verify/$code'
     | '/_minimal/account/2fa'
     | '/_minimal/account/2fa-check'
     | '/_minimal/authenticate_/google'
     | '/_minimal/wait-to-be-redirected/payment-processor'
     | '/authenticate/google/start'
+    | '/orders/$id/document'
     | '/_account/account/'
+    | '/_default/verify/'
     | '/_master/rca-{$partnerCode}/{-$registration_plate}/{-$vin}'
     | '/_master/rca/{-$registration_plate}/{-$vin}'
+    | '/account/vehicles/$id/diaries.csv'
     | '/_account/account/vehicles/'
     | '/_account/account/vehicles/$id/'
     | '/_account/account/vehicles/$id/diaries/$diaryId'
@@ -521,7 +595,10 @@ export interface RootRouteChildren {
   DefaultRoute: typeof DefaultRouteWithChildren
   MasterRoute: typeof MasterRouteWithChildren
   MinimalRoute: typeof MinimalRouteWithChildren
+  VirtualcardsDotwebmanifestRoute: typeof VirtualcardsDotwebmanifestRoute
   AuthenticateGoogleStartRoute: typeof AuthenticateGoogleStartRoute
+  OrdersIdDocumentRoute: typeof OrdersIdDocumentRoute
+  AccountVehiclesIdDiariesDotcsvRoute: typeof AccountVehiclesIdDiariesDotcsvRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -554,6 +631,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MinimalRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/virtualcards.webmanifest': {
+      id: '/virtualcards.webmanifest'
+      path: '/virtualcards.webmanifest'
+      fullPath: '/virtualcards.webmanifest'
+      preLoaderRoute: typeof VirtualcardsDotwebmanifestRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_default/contact-us': {
       id: '/_default/contact-us'
       path: '/contact-us'
@@ -580,6 +664,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof MasterIndexRouteImport
+      parentRoute: typeof MasterRoute
+    }
+    '/_master/checkout': {
+      id: '/_master/checkout'
+      path: '/checkout'
+      fullPath: '/checkout'
+      preLoaderRoute: typeof MasterCheckoutRouteImport
       parentRoute: typeof MasterRoute
     }
     '/_master/directbooking': {
@@ -708,6 +799,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultInfoChar123SlugChar125RouteImport
       parentRoute: typeof DefaultRoute
     }
+    '/_default/verify/': {
+      id: '/_default/verify/'
+      path: '/verify'
+      fullPath: '/verify/'
+      preLoaderRoute: typeof DefaultVerifyIndexRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/verify/$code': {
+      id: '/_default/verify/$code'
+      path: '/verify/$code'
+      fullPath: '/verify/$code'
+      preLoaderRoute: typeof DefaultVerifyCodeRouteImport
+      parentRoute: typeof DefaultRoute
+    }
     '/_minimal/account/2fa': {
       id: '/_minimal/account/2fa'
       path: '/account/2fa'
@@ -743,6 +848,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticateGoogleStartRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/orders/$id/document': {
+      id: '/orders/$id/document'
+      path: '/orders/$id/document'
+      fullPath: '/orders/$id/document'
+      preLoaderRoute: typeof OrdersIdDocumentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_account/account/vehicles/': {
       id: '/_account/account/vehicles/'
       path: '/account/vehicles'
@@ -763,6 +875,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/rca/{-$registration_plate}/{-$vin}'
       preLoaderRoute: typeof MasterRcaChar123Registration_plateChar125Char123VinChar125RouteImport
       parentRoute: typeof MasterRoute
+    }
+    '/account/vehicles/$id/diaries.csv': {
+      id: '/account/vehicles/$id/diaries.csv'
+      path: '/account/vehicles/$id/diaries.csv'
+      fullPath: '/account/vehicles/$id/diaries.csv'
+      preLoaderRoute: typeof AccountVehiclesIdDiariesDotcsvRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_account/account/vehicles/$id/': {
       id: '/_account/account/vehicles/$id/'
@@ -862,6 +981,8 @@ interface DefaultRouteChildren {
   DefaultFaqRoute: typeof DefaultFaqRoute
   DefaultTermsChar123partnerCodeChar125Route: typeof DefaultTermsChar123partnerCodeChar125Route
   DefaultInfoChar123SlugChar125Route: typeof DefaultInfoChar123SlugChar125Route
+  DefaultVerifyCodeRoute: typeof DefaultVerifyCodeRoute
+  DefaultVerifyIndexRoute: typeof DefaultVerifyIndexRoute
 }
 
 const DefaultRouteChildren: DefaultRouteChildren = {
@@ -870,12 +991,15 @@ const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultTermsChar123partnerCodeChar125Route:
     DefaultTermsChar123partnerCodeChar125Route,
   DefaultInfoChar123SlugChar125Route: DefaultInfoChar123SlugChar125Route,
+  DefaultVerifyCodeRoute: DefaultVerifyCodeRoute,
+  DefaultVerifyIndexRoute: DefaultVerifyIndexRoute,
 }
 
 const DefaultRouteWithChildren =
   DefaultRoute._addFileChildren(DefaultRouteChildren)
 
 interface MasterRouteChildren {
+  MasterCheckoutRoute: typeof MasterCheckoutRoute
   MasterDirectbookingRoute: typeof MasterDirectbookingRoute
   MasterHouseRoute: typeof MasterHouseRoute
   MasterInstantRoRoute: typeof MasterInstantRoRoute
@@ -889,6 +1013,7 @@ interface MasterRouteChildren {
 }
 
 const MasterRouteChildren: MasterRouteChildren = {
+  MasterCheckoutRoute: MasterCheckoutRoute,
   MasterDirectbookingRoute: MasterDirectbookingRoute,
   MasterHouseRoute: MasterHouseRoute,
   MasterInstantRoRoute: MasterInstantRoRoute,
@@ -939,7 +1064,10 @@ const rootRouteChildren: RootRouteChildren = {
   DefaultRoute: DefaultRouteWithChildren,
   MasterRoute: MasterRouteWithChildren,
   MinimalRoute: MinimalRouteWithChildren,
+  VirtualcardsDotwebmanifestRoute: VirtualcardsDotwebmanifestRoute,
   AuthenticateGoogleStartRoute: AuthenticateGoogleStartRoute,
+  OrdersIdDocumentRoute: OrdersIdDocumentRoute,
+  AccountVehiclesIdDiariesDotcsvRoute: AccountVehiclesIdDiariesDotcsvRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,3 +1,5 @@
+// Before any schema is built (route search params, the forms' contract schemas): no eval under the CSP.
+import './contract/zod-jitless'
 import { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
 import { createIsomorphicFn, getGlobalStartContext } from '@tanstack/react-start'

@@ -1,21 +1,65 @@
 /**
  * Server entry: the provider API answers `/api/v1` directly, in front of the Start handler,
- * so API calls skip Start's request scope, page routing and SSR entirely. Pages and server
- * functions go to Start's default entry.
+ * so API calls skip Start's request scope, page routing and SSR entirely. The sandbox services
+ * (`/sandbox/<service>/`, decision 47) are answered there too when `SANDBOX_ENABLED`. Pages and
+ * server functions go to Start's default entry; server-function calls through the transport guard
+ * (src/server/web/transport.ts).
+ *
+ * Every request gets an id (`x-request-id`, the caller's when well formed): it is on the answer,
+ * on every log line written while handling it, and on the calls the page makes to the provider
+ * API. `close` is the graceful shutdown of what this bundle opened (src/server/http/serve.ts).
  */
 import startEntry from '@tanstack/react-start/server-entry'
-import { API_BASE, getProcessApi, type Api } from './server/api'
+import { API_BASE, closeProcessApi, getProcessApi, type Api } from './server/api'
 import { getConfig } from './server/config'
+import { isSandboxPath, sandboxFetch } from './server/sandbox'
+import { log } from './server/log'
+import { observeRequest } from './server/metrics'
+import { REQUEST_ID_HEADER, requestIdFrom, withRequestId } from './server/request-context'
+import { isServerFunctionPath, serveServerFunction } from './server/web/transport'
 
 let api: Api | undefined
+
+/** The metrics label of a web app request: a few kinds, never the path (unbounded). */
+function webRoute(pathname: string): string {
+  return pathname.startsWith('/_serverFn') ? 'server_fn' : 'page'
+}
+
+async function answerWeb(request: Request, pathname: string, requestId: string): Promise<Response> {
+  const started = performance.now()
+  // Server functions: a call Start cannot parse answers 400 in the envelope, not its parser's 500 (decision 57).
+  let response = isServerFunctionPath(pathname) ? await serveServerFunction(request, async (r) => startEntry.fetch(r)) : await startEntry.fetch(request)
+  try {
+    response.headers.set(REQUEST_ID_HEADER, requestId)
+  } catch {
+    // A response with immutable headers (a fetched one): copy it.
+    response = new Response(response.body, response)
+    response.headers.set(REQUEST_ID_HEADER, requestId)
+  }
+  const seconds = (performance.now() - started) / 1000
+  const route = webRoute(pathname)
+  observeRequest(request.method, route, response.status, seconds)
+  log.info('http.request', { method: request.method, route, path: pathname, status: response.status, ms: Math.round(seconds * 1000) })
+  return response
+}
 
 export default {
   async fetch(request: Request): Promise<Response> {
     const { pathname } = new URL(request.url)
+    if (isSandboxPath(pathname) && getConfig().SANDBOX_ENABLED) {
+      const answer = await sandboxFetch(request)
+      if (answer) return answer
+    }
     if ((pathname === API_BASE || pathname.startsWith(`${API_BASE}/`)) && !getConfig().PROVIDER_API_URL) {
       api ??= await getProcessApi()
       return api.fetch(request)
     }
-    return startEntry.fetch(request)
+    const requestId = requestIdFrom(request.headers.get(REQUEST_ID_HEADER))
+    return withRequestId(requestId, () => answerWeb(request, pathname, requestId))
+  },
+  /** Stops the job workers (running jobs finish) and closes the database. */
+  async close(): Promise<void> {
+    api = undefined
+    await closeProcessApi()
   },
 }

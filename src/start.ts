@@ -1,13 +1,13 @@
 import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
 import { realtimeSocketEndpoint } from '~/contract/realtime'
-import { getResponseHeaders } from '@tanstack/react-start/server'
+import { getResponseHeaders, setResponseStatus } from '@tanstack/react-start/server'
 // Request middleware runs only on the server: Start strips `.server()` from the client bundle,
 // and with it these imports (docs/decisions/0012-content-security-policy.md).
-// eslint-disable-next-line no-restricted-imports
 import { getConfig } from '~/server/config'
-// eslint-disable-next-line no-restricted-imports
 import { sessionCookieName } from '~/server/session/options'
-// eslint-disable-next-line no-restricted-imports
+import { paymentOrigins } from '~/server/payments/origins'
+import { markServerFunctionReached, plainValueRefused, publicServerFunctionError } from '~/server/web/transport'
+import { requestLocale } from '~/server/web/request'
 import { cacheControl, createNonce, requestHasCookie, responseSetsCookie, securityHeaders } from '~/server/web/security-headers'
 
 /**
@@ -20,13 +20,19 @@ const securityHeadersMiddleware = createMiddleware().server(async ({ next, reque
   const config = getConfig()
   const nonce = handlerType === 'router' ? createNonce() : undefined
   const result = await next({ context: { nonce } })
-  const headers = result.response.headers
-  for (const [name, value] of Object.entries(securityHeaders({ publicUrl: config.PUBLIC_URL, nonce, captcha: { provider: config.CAPTCHA_PROVIDER, scriptUrl: config.CAPTCHA_SCRIPT_URL }, realtime: realtimeSocketEndpoint(config) }))) headers.set(name, value)
+  // A call without Start's header (not Start's client: a plain GET, a script) whose function
+  // returned a plain value: Start hands the value itself on as the answer, which is no Response.
+  // Nothing but Start's client reads one, so the call is refused in the envelope (issue 14 §1).
+  // Start applies a status the function set (a read's 404) to whatever answer leaves: 400 here too.
+  if (!(result.response instanceof Response)) setResponseStatus(400)
+  const response: Response = result.response instanceof Response ? result.response : plainValueRefused(request)
+  const headers = response.headers
+  for (const [name, value] of Object.entries(securityHeaders({ publicUrl: config.PUBLIC_URL, nonce, captcha: { provider: config.CAPTCHA_PROVIDER, scriptUrl: config.CAPTCHA_SCRIPT_URL }, realtime: realtimeSocketEndpoint(config), formTargets: paymentOrigins(config) }))) headers.set(name, value)
 
   const cookie = sessionCookieName(config)
   const session = requestHasCookie(request.headers.get('cookie'), cookie) || responseSetsCookie([...headers.getSetCookie(), ...pendingSetCookies()], cookie)
   headers.set('cache-control', cacheControl({ serverFunction: handlerType === 'serverFn', session }))
-  return result
+  return response === result.response ? result : response
 })
 
 /** Cookies set through Start's `setCookie` that it merges into the response only when it leaves. */
@@ -38,6 +44,23 @@ function pendingSetCookies(): string[] {
   }
 }
 
+/**
+ * Around every server function, before its validator: marks the call as parsed (a later 5xx is
+ * the function's, not the transport's) and turns what the function threw into what a caller may
+ * see (decision 57): no runtime text, the right status.
+ */
+const serverFunctionErrors = createMiddleware({ type: 'function' }).server(async ({ next }) => {
+  markServerFunctionReached()
+  try {
+    return await next()
+  } catch (thrown) {
+    const { status, error } = publicServerFunctionError(thrown, requestLocale())
+    if (status) setResponseStatus(status)
+    throw error
+  }
+})
+
 export const startInstance = createStart(() => ({
   requestMiddleware: [securityHeadersMiddleware, createCsrfMiddleware({ filter: (ctx) => ctx.handlerType === 'serverFn' })],
+  functionMiddleware: [serverFunctionErrors],
 }))

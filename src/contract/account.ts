@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { PASSWORD_MAX, PASSWORD_MIN, phoneNumber, User } from './auth'
+import { email, newPassword, PASSWORD_MAX, phoneNumber, User } from './auth'
 
 /**
  * Shapes of the account calls: profile, e-mail change and confirmation, password change,
@@ -7,16 +7,15 @@ import { PASSWORD_MAX, PASSWORD_MIN, phoneNumber, User } from './auth'
  * Browser code imports the types only (decision 6).
  */
 
-const email = z.string().trim().toLowerCase().pipe(z.email().max(254))
-const name = z.string().trim().min(1).max(80)
+const firstName = z.string({ error: 'first_name_required' }).trim().min(1, 'first_name_required').max(80, 'name_too_long')
+const lastName = z.string({ error: 'last_name_required' }).trim().min(1, 'last_name_required').max(80, 'name_too_long')
 /** A password typed to prove it is the account holder: checked against the stored hash, never against the rules. */
-const currentPassword = z.string().min(1).max(PASSWORD_MAX * 4)
-const newPassword = z.string().min(PASSWORD_MIN, 'password_too_short').max(PASSWORD_MAX * 4, 'password_too_long')
+const currentPassword = z.string({ error: 'password_required' }).min(1, 'password_required').max(PASSWORD_MAX * 4, 'password_too_long')
 
 /** `PATCH /account/profile`: every other field of the user (e-mail, flags) is ignored, never assigned. */
 export const ProfileUpdateInput = z.object({
-  first_name: name,
-  last_name: name,
+  first_name: firstName,
+  last_name: lastName,
   /** Empty or missing removes the number. */
   phone_number: phoneNumber.optional(),
 })
@@ -30,7 +29,7 @@ export type Profile = z.infer<typeof Profile>
 export const EmailChangeInput = z.object({ email, password: currentPassword })
 
 /** `POST /auth/email/confirm`: the token of a mailed link. */
-export const EmailConfirmInput = z.object({ token: z.string().min(20).max(200) })
+export const EmailConfirmInput = z.object({ token: z.string({ error: 'reset_link_invalid' }).min(20, 'reset_link_invalid').max(200, 'reset_link_invalid') })
 export const EmailConfirmResult = z.object({
   /** `verify`: the address of the account is confirmed; `change`: the account now uses this address. */
   purpose: z.enum(['verify', 'change']),
@@ -40,7 +39,11 @@ export type EmailConfirmResult = z.infer<typeof EmailConfirmResult>
 
 /** `POST /account/password`. */
 export const PasswordChangeInput = z
-  .object({ current_password: currentPassword, password: newPassword, password_confirmation: z.string().max(PASSWORD_MAX * 4) })
+  .object({
+    current_password: z.string({ error: 'current_password_required' }).min(1, 'current_password_required').max(PASSWORD_MAX * 4, 'password_too_long'),
+    password: newPassword,
+    password_confirmation: z.string({ error: 'password_confirmation_required' }).min(1, 'password_confirmation_required').max(PASSWORD_MAX * 4, 'password_too_long'),
+  })
   .refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: 'mismatch' })
 
 export const PasswordChangeResult = z.object({
@@ -68,6 +71,9 @@ export type AccountSessionList = z.infer<typeof AccountSessionList>
 export const SessionIdParams = z.object({ id: z.uuid() })
 
 export const RevokedSessions = z.object({ revoked: z.number().int().nonnegative() })
+
+/** A form that is only a button (send the link again, sign the other devices out): it takes no field. */
+export const NoFieldsInput = z.object({})
 
 /** `POST /account/delete`: the password confirms the holder's intent. */
 export const AccountDeleteInput = z.object({ password: currentPassword })

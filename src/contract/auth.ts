@@ -1,22 +1,35 @@
 import { z } from 'zod'
 
-/** Shapes of the accounts calls (spec §3, §7). Password rules beyond length are checked by the API. */
+/**
+ * Shapes of the accounts calls (spec §3, §7). A new password is checked here for its length
+ * only; its strength (zxcvbn score with the brand and the person's own data, decision 66) is
+ * checked by the API, for registration, reset and change alike: the estimator's dictionaries
+ * are megabytes the browser must not download.
+ */
 
 /** Password length in code points after NFC normalisation; no composition rules (NIST SP 800-63B, ASVS 6.2). */
 export const PASSWORD_MIN = 12
 export const PASSWORD_MAX = 128
 
-const email = z.string().trim().toLowerCase().pipe(z.email().max(254))
-// Messages are keys the API translates; code points are counted by the API, this bounds the size.
-const password = z.string().min(PASSWORD_MIN, 'password_too_short').max(PASSWORD_MAX * 4, 'password_too_long')
-const name = z.string().trim().min(1).max(80)
-const captchaToken = z.string().max(4096)
+// Messages are keys of src/contract/field-messages: the API, the server functions and the forms translate them.
+export const email = z
+  .string({ error: 'email_required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'email_required')
+  .pipe(z.email({ error: 'email_invalid' }).max(254, 'email_too_long'))
+/** A new password (registration, reset, change). Code points are counted by the API, this bounds the size. */
+export const newPassword = z.string({ error: 'password_too_short' }).min(PASSWORD_MIN, 'password_too_short').max(PASSWORD_MAX * 4, 'password_too_long')
+const passwordConfirmation = z.string({ error: 'password_confirmation_required' }).min(1, 'password_confirmation_required').max(PASSWORD_MAX * 4, 'password_too_long')
+const firstName = z.string({ error: 'first_name_required' }).trim().min(1, 'first_name_required').max(80, 'name_too_long')
+const lastName = z.string({ error: 'last_name_required' }).trim().min(1, 'last_name_required').max(80, 'name_too_long')
+const captchaToken = z.string({ error: 'captcha_invalid' }).max(4096, 'captcha_invalid')
 /** A Romanian mobile or landline number (07…, 02…, 03…, with +40 or 40 instead of the 0), or empty. */
 export const phoneNumber = z
-  .string()
+  .string({ error: 'phone_invalid' })
   .trim()
-  .regex(/^((\+?40|0)[237]\d{8})?$/)
-  .max(20)
+  .max(20, 'phone_invalid')
+  .regex(/^((\+?40|0)[237]\d{8})?$/, 'phone_invalid')
 
 export const User = z.object({
   id: z.uuid(),
@@ -41,16 +54,19 @@ export const AuthSession = z.object({
 })
 export type AuthSession = z.infer<typeof AuthSession>
 
-export const LoginInput = z.object({ email, password: z.string().min(1).max(PASSWORD_MAX * 4), token: captchaToken })
+export const LoginInput = z.object({ email, password: z.string({ error: 'password_required' }).min(1, 'password_required').max(PASSWORD_MAX * 4, 'password_too_long'), token: captchaToken })
 
 export const RegisterInput = z
   .object({
     email,
     phone_number: phoneNumber.optional(),
-    last_name: name,
-    first_name: name,
-    password,
-    password_confirmation: z.string().max(PASSWORD_MAX * 4),
+    last_name: lastName,
+    first_name: firstName,
+    password: newPassword,
+    password_confirmation: passwordConfirmation,
+    /** The terms and the privacy policy, accepted by ticking the box (stored as `terms_accepted_at`). */
+    // A form-encoded body sends the box as "true" or "on".
+    accept_terms: z.preprocess((v) => (v === 'true' || v === 'on' ? true : v), z.literal(true, { error: 'terms_required' })),
     /** Spec field: true when the site generated the password for the customer (checkout); never trusted to skip checks. */
     is_default_password: z.coerce.boolean().optional(),
     token: captchaToken,
@@ -62,7 +78,13 @@ export const EmailCheckResult = z.object({ alreadyExists: z.boolean(), isDeleted
 
 export const ResetRequestInput = z.object({ email, token: captchaToken })
 export const ResetPasswordInput = z
-  .object({ email, reset_token: z.string().min(20).max(200), password, password_confirmation: z.string().max(PASSWORD_MAX * 4), token: captchaToken })
+  .object({
+    email,
+    reset_token: z.string({ error: 'reset_link_invalid' }).min(20, 'reset_link_invalid').max(200, 'reset_link_invalid'),
+    password: newPassword,
+    password_confirmation: passwordConfirmation,
+    token: captchaToken,
+  })
   .refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: 'mismatch' })
 
 export const UserLookup = z.object({ data: User.nullable() })

@@ -44,3 +44,6 @@ export const PageViewInput = z.object({
 })
 export type PageViewInput = z.infer<typeof PageViewInput>
 export const PageViewCreated = z.object({ id: z.uuid() })
+
+/** The web app's navigation context call (`getNavigationContext`): the address being opened. */
+export const NavigationContextInput = z.object({ href: z.string().max(2048) })

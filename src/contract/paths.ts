@@ -14,5 +14,12 @@ export function internalPath(value: unknown): string | undefined {
 
 /** The message of a failed page validity check (spec §2): "Page Not Found: {path}". */
 export function pageNotFoundMessage(pathname: string): string {
-  return `Page Not Found: ${pathname}`
+  return `${NOT_FOUND_PREFIX}${pathname}`
+}
+
+const NOT_FOUND_PREFIX = 'Page Not Found: '
+
+/** The path named by a `pageNotFoundMessage`, so the 404 page can say it in the visitor's language. */
+export function pathOfNotFoundMessage(message: unknown): string | undefined {
+  return typeof message === 'string' && message.startsWith(NOT_FOUND_PREFIX) ? message.slice(NOT_FOUND_PREFIX.length) : undefined
 }

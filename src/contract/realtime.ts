@@ -1,4 +1,5 @@
-import type { TwoFactorProviderCode } from './constants'
+import type { ProductCode, TwoFactorProviderCode } from './constants'
+import type { DirectBookingStatus } from './direct-booking-constants'
 
 /**
  * Realtime contract without zod, for browser code and the server alike: channel names, the
@@ -43,7 +44,7 @@ export function userOfChannel(channel: string): { kind: 'private' | 'presence'; 
 }
 
 /** Every event the backend pushes to a user's private channel. Features add theirs here. */
-export const realtimeEventNames = ['account.signed-in', 'account.two-factor-changed'] as const
+export const realtimeEventNames = ['account.signed-in', 'account.two-factor-changed', 'order.updated', 'vehicle.note-reminder', 'policy.end-reminder', 'direct-booking.updated'] as const
 export type RealtimeEventName = (typeof realtimeEventNames)[number]
 
 
@@ -62,6 +63,42 @@ export interface RealtimeEventPayloads {
   'account.two-factor-changed': {
     enabled: boolean
     provider_code?: TwoFactorProviderCode
+    at: string
+  }
+  /** One of the user's orders changed status (paid, issued, payment failed…): read it again for the details. */
+  'order.updated': {
+    id: string
+    status: 'awaiting_payment' | 'paid' | 'issued' | 'payment_failed' | 'expired' | 'issue_failed' | 'refunded'
+    at: string
+  }
+  /** A vehicle note's reminder is due (decision 65). */
+  'vehicle.note-reminder': {
+    note_id: string
+    vehicle_id: string
+    registration_plate: string
+    title: string
+    /** ISO 8601 time the reminder was set for. */
+    remind_at: string
+  }
+  /** A policy or vignette bought here has its last day of validity in 30, 7 or 1 days (decision 68). */
+  'policy.end-reminder': {
+    order_id: string
+    policy_id: string
+    product: ProductCode
+    /** The insured vehicle, for products that have one. */
+    registration_plate: string | null
+    /** Series and number as the document shows them. */
+    number: string
+    /** The last day of validity, `YYYY-MM-DD`. */
+    end_date: string
+    days_before: 30 | 7 | 1
+  }
+  /** The operator moved one of the user's road assistance requests to a new status (decision 70). */
+  'direct-booking.updated': {
+    /** `DB-` and six characters. */
+    reference: string
+    status: DirectBookingStatus
+    registration_plate: string
     at: string
   }
 }

@@ -25,3 +25,23 @@ export interface SessionView {
 }
 
 export const anonymousSession: SessionView = { user: null, twoFactor: null }
+
+/**
+ * On a 401 to a bearer that named a session: why it ended (`signed_out_elsewhere` or
+ * `expired`), so the device says the right thing to its visitor.
+ */
+export const SESSION_END_HEADER = 'x-session-end-reason'
+
+/** Why the web app sent a visitor to the sign-in page after their session ended. */
+export type SessionEndNotice = 'inactivity' | 'signed_out'
+
+/**
+ * The two-factor page a signed-in session still owes, if any. Until it is done the provider
+ * answers nothing private (decision 0015), so nothing private is asked (live updates included).
+ */
+export function pendingSecondStep({ user, twoFactor }: SessionView): '/account/2fa-check' | '/account/2fa' | undefined {
+  if (!user || !twoFactor) return undefined
+  if (twoFactor.is_two_factor_auth_enabled && twoFactor.is_two_factor_enabled_for_user && !twoFactor.is_active) return '/account/2fa-check'
+  if (twoFactor.is_two_factor_auth_required && !twoFactor.is_two_factor_enabled_for_user) return '/account/2fa'
+  return undefined
+}

@@ -60,4 +60,12 @@ export const CookieConsentRequest = z.object({
 export const CookieConsent = z.object({ id: z.uuid(), consent: ConsentChoices, created_at: timestamp })
 
 export const Health = z.object({ status: z.literal('ok') })
-export const Readiness = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['pglite', 'postgres']) })
+/** `GET /ready`: the status for anyone; the details only for the operator token (they help an attacker too). */
+export const Readiness = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.enum(['pglite', 'postgres']).optional(),
+  /** Milliseconds the database took to answer the check. */
+  database_ms: z.number().nonnegative().optional(),
+  /** Seconds since this process started. */
+  uptime_s: z.number().int().nonnegative().optional(),
+})

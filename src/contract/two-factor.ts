@@ -13,11 +13,11 @@ export { TWO_FACTOR_PROVIDERS }
 export const TwoFactorProviderCode = z.enum(TWO_FACTOR_PROVIDERS)
 export type TwoFactorProviderCode = z.infer<typeof TwoFactorProviderCode>
 
-const captchaToken = z.string().max(4096)
+const captchaToken = z.string({ error: 'captcha_invalid' }).max(4096, 'captcha_invalid')
 const device = { user_agent: z.string().max(512).optional(), user_ip: z.string().max(64).optional() }
 /** Six digits from an app or an e-mail; spaces people type are removed. */
 const code = z
-  .string()
+  .string({ error: 'code_format' })
   .transform((v) => v.replace(/\s/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, 'code_format'))
 
@@ -37,7 +37,7 @@ export const VerifyCodeInput = z.object({
   token: captchaToken,
   two_factor_code: code,
   /** The current password: required to finish an enrolment (re-authentication, ASVS 7.5.1), ignored at the sign-in step. */
-  password: z.string().max(512).optional(),
+  password: z.string({ error: 'password_required' }).max(512, 'password_too_long').optional(),
   /** The secret shown at enrolment: when given, it must be the one being enrolled (a stale tab cannot enrol an old QR code). */
   secret: z.string().max(64).optional(),
   provider_code: TwoFactorProviderCode,
@@ -66,11 +66,20 @@ export const GenerateCodeInput = z.object({
   purpose: z.enum(['sign_in', 'confirm']).default('sign_in'),
   ...device,
 })
+/** What the web app's "send me a code" takes from the browser (the provider is always e-mail). */
+export const EmailCodeRequest = z.object({ purpose: z.enum(['sign_in', 'confirm']).default('sign_in'), token: captchaToken })
+
+/**
+ * The first step of setting two-step sign-in up in the browser: the method chosen; e-mail codes
+ * are mailed at once (captcha-protected), the authenticator app gets its QR code.
+ */
+export const TwoFactorSetupStart = z.object({ method: z.enum(TWO_FACTOR_PROVIDERS, { error: 'two_factor_method_required' }), token: captchaToken.optional() })
+
 export const GenerateCodeResult = z.object({ sent: z.literal(true), expires_in: z.number().int() })
 
 export const RemoveInput = z.object({
   token: captchaToken,
-  recovery_key: z.string().trim().min(16).max(64),
+  recovery_key: z.string({ error: 'recovery_key_required' }).trim().min(16, 'recovery_key_required').max(64, 'recovery_key_required'),
   provider_code: TwoFactorProviderCode.optional(),
 })
 export const RemoveResult = z.object({ is_removed: z.boolean() })
@@ -80,5 +89,5 @@ export type RecoveryRemoveResult = z.infer<typeof RecoveryRemoveResult>
 
 /** Turning two-factor off from the security page: the current password, or a fresh code. */
 export const DisableInput = z
-  .object({ password: z.string().max(512).optional(), two_factor_code: code.optional() })
+  .object({ password: z.string({ error: 'password_required' }).max(512, 'password_too_long').optional(), two_factor_code: code.optional() })
   .refine((v) => Boolean(v.password) || Boolean(v.two_factor_code), { path: ['password'], message: 'confirmation_required' })

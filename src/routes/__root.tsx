@@ -5,13 +5,11 @@ import { I18nProvider } from '@lingui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, redirect, Scripts } from '@tanstack/react-router'
-import { useEffect, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, type ReactNode } from 'react'
 import { pendingSecondStep, twoFactorGate } from '~/features/auth/guards'
 import { InactivityWatcher } from '~/features/auth/sign-out'
-import { PageViewTracker } from '~/features/analytics/page-view-tracker'
 import { ConsentBanner } from '~/features/consent/consent-banner'
 import { LiveUpdates } from '~/features/realtime/live-updates'
-import { BuildWatcher } from '~/features/shell/build-watcher'
 import { noteFrameworkReload } from '~/features/shell/chunk-reload'
 import { useTheme } from '~/features/shell/theme-store'
 import { getNavigationContext } from '~/features/shell/navigation.functions'
@@ -19,7 +17,16 @@ import { activateLocale } from '~/i18n/i18n'
 import appCss from '~/styles/app.css?url'
 import { isFailedMatch, type HeadMatch } from '~/ui/page-title'
 import { installSmoothScroll } from '~/ui/smooth-scroll'
+import { useHydrated } from '~/ui/use-hydrated'
 import { AppToaster, notify } from '~/ui/toaster'
+
+/**
+ * Parts that render nothing and act only in the browser, loaded after hydration so the first load
+ * of every page stays within its budget (decision 78): the page-view tracker (only with the
+ * visitor's analytics consent) and the watcher that notices a new deployment.
+ */
+const PageViewTracker = lazy(() => import('~/features/analytics/page-view-tracker').then((module) => ({ default: module.PageViewTracker })))
+const BuildWatcher = lazy(() => import('~/features/shell/build-watcher').then((module) => ({ default: module.BuildWatcher })))
 
 export interface RouterContext {
   queryClient: QueryClient
@@ -38,7 +45,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     await activateLocale(context.i18n, nav.locale)
     const gate = twoFactorGate(nav.session, location.pathname, location.href)
     if (gate) throw redirect(gate)
-    return { locale: nav.locale, publicConfig: nav.config, session: nav.session, sessionEnded: nav.sessionEnded, theme: nav.theme, consent: nav.consent }
+    return { locale: nav.locale, publicConfig: nav.config, session: nav.session, sessionEnded: nav.sessionEnded, theme: nav.theme, consent: nav.consent, formFlash: nav.formFlash }
   },
   head: ({ match, matches }) => ({
     meta: [
@@ -86,8 +93,10 @@ function RootLayout() {
   const { publicConfig, consent, theme, locale, session, sessionEnded } = Route.useRouteContext()
   const shownTheme = useTheme(theme)
   const { t } = useLingui()
+  const hydrated = useHydrated()
   useEffect(() => {
-    if (sessionEnded) notify('warning', t`You have been logged out due to inactivity.`)
+    if (sessionEnded === 'inactivity') notify('warning', t`You have been logged out due to inactivity.`)
+    if (sessionEnded === 'signed_out') notify('warning', t`You were signed out of this device from another device or after a password change.`)
   }, [sessionEnded, t])
   useEffect(() => {
     // A reload by the router after a missing chunk counts for the 10 s guard of the error page.
@@ -106,8 +115,12 @@ function RootLayout() {
       <Outlet />
       <ConsentBanner consent={consent} captchaProvider={publicConfig.CAPTCHA_PROVIDER} />
       <AppToaster theme={shownTheme} />
-      <PageViewTracker enabled={consent?.analytics === true} sink={publicConfig.ANALYTICS_SINK} locale={locale} />
-      <BuildWatcher />
+      {hydrated ? (
+        <Suspense fallback={null}>
+          {consent?.analytics === true ? <PageViewTracker enabled sink={publicConfig.ANALYTICS_SINK} locale={locale} /> : null}
+          <BuildWatcher />
+        </Suspense>
+      ) : null}
       <InactivityWatcher signedIn={session.user !== null} />
       <LiveUpdates userId={session.user && !pendingSecondStep(session) ? session.user.id : null} settings={publicConfig} />
     </>

@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { InfoIndex, InfoPageView, infoPages, isInfoSlug } from '~/features/pages/info-pages'
+import { BrokerDetails } from '~/ui/broker-details'
 import { pageTitle } from '~/ui/page-title'
 import { assertValidPage } from '~/ui/validity'
 
@@ -10,6 +11,14 @@ export const Route = createFileRoute('/_default/info/{-$slug}')({
   head: ({ match, params }) => pageTitle(match, params.slug && isInfoSlug(params.slug) ? infoPages[params.slug].title : msg`Information`),
   component: function Info() {
     const { slug } = Route.useParams()
-    return slug && isInfoSlug(slug) ? <InfoPageView slug={slug} /> : <InfoIndex />
+    const { publicConfig } = Route.useRouteContext()
+    if (!slug || !isInfoSlug(slug)) return <InfoIndex />
+    return (
+      <>
+        <InfoPageView slug={slug} />
+        {/* "About us" names the company behind the site, as configured. */}
+        {slug === 'about-us' ? <BrokerDetails config={publicConfig} /> : null}
+      </>
+    )
   },
 })

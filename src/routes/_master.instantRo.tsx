@@ -2,10 +2,28 @@ import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { ProductPage } from '~/features/products/product-page'
 import { productsQuery } from '~/features/products/queries'
+import { OffersList } from '~/features/quotes/offers-list'
+import { RoVignetteForm } from '~/features/vignettes/ro-vignette-form'
 import { pageTitle } from '~/ui/page-title'
+import { loadVignette, vignetteLoaderDeps, vignetteSearch } from './-vignette-route'
 
+/** The rovinietă: the product page, its one-step quote form and, after it, the offer (`?quote=`). */
 export const Route = createFileRoute('/_master/instantRo')({
-  loader: ({ context }) => context.queryClient.query({ ...productsQuery, staleTime: 'static' }),
+  validateSearch: vignetteSearch,
+  loaderDeps: vignetteLoaderDeps,
+  loader: async ({ context, deps }) => {
+    const [page] = await Promise.all([loadVignette(deps, 30), context.queryClient.query({ ...productsQuery, staleTime: 'static' })])
+    return page
+  },
   head: ({ match }) => pageTitle(match, msg`Romanian road vignette`),
-  component: () => <ProductPage code="ro-vignette" />,
+  component: function InstantRo() {
+    const { publicConfig } = Route.useRouteContext()
+    const { tariffs, quote, now, today, latest } = Route.useLoaderData()
+    return (
+      <ProductPage code="ro-vignette">
+        <RoVignetteForm tariff={tariffs.ro} today={today} latest={latest} captchaProvider={publicConfig.CAPTCHA_PROVIDER} />
+        {quote ? <OffersList key={quote.id} quote={quote} directSettlement={false} now={now} /> : null}
+      </ProductPage>
+    )
+  },
 })

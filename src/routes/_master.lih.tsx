@@ -2,10 +2,28 @@ import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { ProductPage } from '~/features/products/product-page'
 import { productsQuery } from '~/features/products/queries'
+import { OffersList } from '~/features/quotes/offers-list'
+import { HuVignetteForm } from '~/features/vignettes/hu-vignette-form'
 import { pageTitle } from '~/ui/page-title'
+import { loadVignette, vignetteLoaderDeps, vignetteSearch } from './-vignette-route'
 
+/** The Hungarian e-vignette: the product page, its one-step quote form and, after it, the offer (`?quote=`). */
 export const Route = createFileRoute('/_master/lih')({
-  loader: ({ context }) => context.queryClient.query({ ...productsQuery, staleTime: 'static' }),
+  validateSearch: vignetteSearch,
+  loaderDeps: vignetteLoaderDeps,
+  loader: async ({ context, deps }) => {
+    const [page] = await Promise.all([loadVignette(deps, 31), context.queryClient.query({ ...productsQuery, staleTime: 'static' })])
+    return page
+  },
   head: ({ match }) => pageTitle(match, msg`Hungarian road vignette`),
-  component: () => <ProductPage code="hu-vignette" />,
+  component: function Lih() {
+    const { publicConfig } = Route.useRouteContext()
+    const { tariffs, quote, now, today, latest } = Route.useLoaderData()
+    return (
+      <ProductPage code="hu-vignette">
+        <HuVignetteForm tariff={tariffs.hu} today={today} latest={latest} captchaProvider={publicConfig.CAPTCHA_PROVIDER} />
+        {quote ? <OffersList key={quote.id} quote={quote} directSettlement={false} now={now} /> : null}
+      </ProductPage>
+    )
+  },
 })

@@ -1,29 +1,32 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { isPlausiblePlate, isVin } from '~/contract/vehicle'
 import { partnerQuery } from '~/features/partners/queries'
 import { productsQuery } from '~/features/products/queries'
-import { RcaPage } from '~/features/products/rca-page'
+import { assertValidDeepLink, loadRca, rcaLoaderDeps, rcaSearch } from './-rca-route'
+import { RcaProductPage } from './-rca-page'
 import { pageTitle } from '~/ui/page-title'
-import { assertValidPage } from '~/ui/validity'
 
-/** The partner-branded RCA page; an unknown partner is a 404. */
+/** The partner-branded RCA page; an unknown partner is a 404. Quotes made here carry the partner. */
 export const Route = createFileRoute('/_master/rca-{$partnerCode}/{-$registration_plate}/{-$vin}')({
-  beforeLoad: ({ params, location }) => {
-    const { registration_plate: plate, vin } = params
-    assertValidPage((plate === undefined || isPlausiblePlate(plate)) && (vin === undefined || isVin(vin)), location.pathname)
-  },
-  loader: async ({ context, params, location }) => {
-    const [partner] = await Promise.all([
-      context.queryClient.query({ ...partnerQuery(params.partnerCode, location.pathname), staleTime: 'static' }),
+  validateSearch: rcaSearch,
+  beforeLoad: ({ params, location }) => assertValidDeepLink(params, location.pathname),
+  loaderDeps: rcaLoaderDeps,
+  loader: async ({ context, params, location, deps }) => {
+    const [partner, page] = await Promise.all([
+      context.queryClient.query({
+        ...partnerQuery(params.partnerCode, location.pathname),
+        staleTime: 'static',
+      }),
+      loadRca(params, deps),
       context.queryClient.query({ ...productsQuery, staleTime: 'static' }),
     ])
-    return { partner }
+    return { partner, ...page }
   },
   head: ({ match, loaderData }) => pageTitle(match, loaderData ? `${match.context.i18n._(msg`RCA motor insurance`)} · ${loaderData.partner.name}` : msg`RCA motor insurance`),
   component: function PartnerRca() {
-    const { registration_plate, vin } = Route.useParams()
-    const { partner } = Route.useLoaderData()
-    return <RcaPage plate={registration_plate} vin={vin} partner={partner} />
+    const { publicConfig } = Route.useRouteContext()
+    const search = Route.useSearch()
+    const { partner, form, quote, now } = Route.useLoaderData()
+    return <RcaProductPage search={search} form={form} quote={quote} now={now} captchaProvider={publicConfig.CAPTCHA_PROVIDER} partner={partner} />
   },
 })

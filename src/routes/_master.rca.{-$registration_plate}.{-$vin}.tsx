@@ -1,21 +1,27 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { isPlausiblePlate, isVin } from '~/contract/vehicle'
 import { productsQuery } from '~/features/products/queries'
-import { RcaPage } from '~/features/products/rca-page'
+import { assertValidDeepLink, loadRca, plateBoxRedirect, rcaLoaderDeps, rcaSearch } from './-rca-route'
+import { RcaProductPage } from './-rca-page'
 import { pageTitle } from '~/ui/page-title'
-import { assertValidPage } from '~/ui/validity'
 
-/** RCA; a deep link may carry the plate and the VIN to start the quote with. */
+/** RCA: the quote form in steps; a deep link may carry the plate and the VIN to start with. */
 export const Route = createFileRoute('/_master/rca/{-$registration_plate}/{-$vin}')({
-  beforeLoad: ({ params, location }) => {
-    const { registration_plate: plate, vin } = params
-    assertValidPage((plate === undefined || isPlausiblePlate(plate)) && (vin === undefined || isVin(vin)), location.pathname)
+  validateSearch: rcaSearch,
+  beforeLoad: async ({ params, location, search }) => {
+    await plateBoxRedirect(search, '/rca/{-$registration_plate}/{-$vin}')
+    await assertValidDeepLink(params, location.pathname)
   },
-  loader: ({ context }) => context.queryClient.query({ ...productsQuery, staleTime: 'static' }),
+  loaderDeps: rcaLoaderDeps,
+  loader: async ({ context, params, deps }) => {
+    const [page] = await Promise.all([loadRca(params, deps), context.queryClient.query({ ...productsQuery, staleTime: 'static' })])
+    return page
+  },
   head: ({ match }) => pageTitle(match, msg`RCA motor insurance`),
   component: function Rca() {
-    const { registration_plate, vin } = Route.useParams()
-    return <RcaPage plate={registration_plate} vin={vin} />
+    const { publicConfig } = Route.useRouteContext()
+    const search = Route.useSearch()
+    const { form, quote, now } = Route.useLoaderData()
+    return <RcaProductPage search={search} form={form} quote={quote} now={now} captchaProvider={publicConfig.CAPTCHA_PROVIDER} />
   },
 })

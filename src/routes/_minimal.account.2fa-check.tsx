@@ -1,16 +1,18 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { z } from 'zod/mini'
 import { internalPath } from '~/contract/paths'
 import { requireSignedIn } from '~/features/auth/guards'
 import { SignOutButton } from '~/features/auth/sign-out'
 import { TwoFactorCheckPage } from '~/features/two-factor/two-factor-check-page'
 import { getMyTwoFactor } from '~/features/two-factor/two-factor.functions'
 import { pageTitle } from '~/ui/page-title'
+import { searchParams, text } from '~/ui/search-params'
+
+const validateSearch = searchParams({ last_url: text(2048) })
 
 /** Signed-in only, outside the two-factor gate; `last_url` is where to return afterwards. */
 export const Route = createFileRoute('/_minimal/account/2fa-check')({
-  validateSearch: z.object({ last_url: z.catch(z.optional(z.string()), undefined) }),
+  validateSearch,
   beforeLoad: ({ context, location, search }) => {
     const to = requireSignedIn(context.session, location.href, context.sessionEnded)
     if (to) throw redirect(to)

@@ -1,14 +1,20 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { z } from 'zod/mini'
 import { requireSignedIn } from '~/features/auth/guards'
 import { TwoFactorSetupPage } from '~/features/two-factor/two-factor-setup-page'
 import { getMyTwoFactor } from '~/features/two-factor/two-factor.functions'
 import { pageTitle } from '~/ui/page-title'
+import { oneOf, searchParams, text } from '~/ui/search-params'
+
+const validateSearch = searchParams({
+  last_url: text(2048),
+  // Where the first step posted without JavaScript lands once the code is mailed.
+  step: oneOf('email-sent'),
+})
 
 /** Signed-in only, outside the two-factor gate; `last_url` is where to return afterwards. */
 export const Route = createFileRoute('/_minimal/account/2fa')({
-  validateSearch: z.object({ last_url: z.catch(z.optional(z.string()), undefined) }),
+  validateSearch,
   beforeLoad: ({ context, location }) => {
     const to = requireSignedIn(context.session, location.href, context.sessionEnded)
     if (to) throw redirect(to)
@@ -17,7 +23,7 @@ export const Route = createFileRoute('/_minimal/account/2fa')({
   head: ({ match }) => pageTitle(match, msg`Two-step sign-in`),
   component: function TwoFactorSetup() {
     const current = Route.useLoaderData()
-    const { last_url } = Route.useSearch()
+    const { last_url, step } = Route.useSearch()
     const { session, publicConfig } = Route.useRouteContext()
     return (
       <TwoFactorSetupPage
@@ -26,6 +32,7 @@ export const Route = createFileRoute('/_minimal/account/2fa')({
         returnTo={last_url}
         required={session.twoFactor?.is_two_factor_auth_required === true}
         captchaProvider={publicConfig.CAPTCHA_PROVIDER}
+        initialStep={step}
       />
     )
   },

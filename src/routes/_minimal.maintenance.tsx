@@ -1,12 +1,14 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod/mini'
 import { MaintenancePage } from '~/features/maintenance/maintenance-page'
 import { getMaintenanceStatus } from '~/features/maintenance/maintenance.functions'
 import { pageTitle } from '~/ui/page-title'
+import { searchParams, text } from '~/ui/search-params'
+
+const validateSearch = searchParams({ from: text(2048) })
 
 export const Route = createFileRoute('/_minimal/maintenance')({
-  validateSearch: z.object({ from: z.catch(z.optional(z.string()), undefined) }),
+  validateSearch,
   loader: () => getMaintenanceStatus(),
   head: ({ match }) => pageTitle(match, msg`We are improving the site`),
   component: function Maintenance() {

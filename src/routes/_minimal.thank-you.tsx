@@ -1,9 +1,24 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { ThankYouPage } from '~/features/checkout/checkout-pages'
+import { getOrder } from '~/features/checkout/checkout.functions'
+import { useOrderUpdates } from '~/features/realtime/live-updates'
 import { pageTitle } from '~/ui/page-title'
+import { searchParams, uuid } from '~/ui/search-params'
 
+const validateSearch = searchParams({ order: uuid })
+
+/** Where the card processor sends the buyer back (`?order=…`): the order's status, live. */
 export const Route = createFileRoute('/_minimal/thank-you')({
+  validateSearch,
+  loaderDeps: ({ search }) => ({ order: search.order }),
+  loader: async ({ deps }) => ({
+    order: deps.order ? await getOrder({ data: { id: deps.order } }) : null,
+  }),
   head: ({ match }) => pageTitle(match, msg`Thank you`),
-  component: ThankYouPage,
+  component: function ThankYou() {
+    const { order } = Route.useLoaderData()
+    const changes = useOrderUpdates(order?.id ?? '')
+    return <ThankYouPage order={order} changes={changes} />
+  },
 })

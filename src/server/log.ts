@@ -1,26 +1,60 @@
+import pino, { type Logger } from 'pino'
+import { currentRequestId } from './request-context'
+
 type Level = 'debug' | 'info' | 'warn' | 'error'
-const order: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 }
+const LEVELS = new Set(['debug', 'info', 'warn', 'error', 'silent'])
 
-function threshold(): number {
-  const level = (process.env.LOG_LEVEL ?? 'info') as Level | 'silent'
-  return order[level] ?? order.info
+function wantedLevel(): string {
+  const level = process.env.LOG_LEVEL ?? 'info'
+  return LEVELS.has(level) ? level : 'info'
 }
 
-function serialise(value: unknown): unknown {
-  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack }
-  return value
+/**
+ * One JSON line per event: `time` (ISO), `level` (a word), `event`, the request id of the
+ * request being handled (`request_id`), then the fields. Warnings and errors go to stderr,
+ * the rest to stdout; both synchronously, so nothing is lost when the process exits.
+ */
+function createLogger(): Logger {
+  return pino(
+    {
+      level: wantedLevel(),
+      base: undefined,
+      messageKey: 'event',
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      // `error` is the field name every call site uses for a caught value.
+      serializers: { error: pino.stdSerializers.err },
+      mixin: () => {
+        const requestId = currentRequestId()
+        return requestId ? { request_id: requestId } : {}
+      },
+    },
+    pino.multistream(
+      [
+        { level: 'debug', stream: process.stdout },
+        { level: 'warn', stream: process.stderr },
+      ],
+      { dedupe: true },
+    ),
+  )
 }
+
+let logger: Logger | undefined
+let levelSeen: string | undefined
 
 function write(level: Level, event: string, fields: Record<string, unknown> = {}): void {
-  if (order[level] < threshold()) return
-  const entry: Record<string, unknown> = { time: new Date().toISOString(), level, event }
-  for (const [k, v] of Object.entries(fields)) entry[k] = serialise(v)
-  const line = JSON.stringify(entry)
-  if (level === 'error' || level === 'warn') process.stderr.write(`${line}\n`)
-  else process.stdout.write(`${line}\n`)
+  const wanted = wantedLevel()
+  logger ??= createLogger()
+  // LOG_LEVEL may change while the process runs (tests set it): follow it.
+  if (wanted !== levelSeen) {
+    logger.level = wanted
+    levelSeen = wanted
+  }
+  if (!logger.isLevelEnabled(level)) return
+  logger[level](fields, event)
 }
 
-/** Structured JSON logs, one line per event. Never pass secrets in `fields`. */
+/** Structured JSON logs (pino), one line per event. Never pass secrets in `fields`. */
 export const log = {
   debug: (event: string, fields?: Record<string, unknown>) => write('debug', event, fields),
   info: (event: string, fields?: Record<string, unknown>) => write('info', event, fields),

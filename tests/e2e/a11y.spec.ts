@@ -13,6 +13,8 @@ const pages = [
   '/lih',
   '/directbooking',
   '/virtualcards',
+  '/verify',
+  '/verify?vehicle=B123ABC',
   '/contact-us',
   '/faq',
   '/info',
@@ -37,7 +39,8 @@ const pages = [
 const themes = ['light', 'dark'] as const
 const viewports = { desktop: DESKTOP, mobile: MOBILE }
 
-test.describe.configure({ timeout: 120_000 })
+// Thirty-odd pages, each loaded, hydrated and scanned: minutes on a busy two-core machine.
+test.describe.configure({ timeout: 420_000 })
 
 for (const theme of themes) {
   for (const [label, viewport] of Object.entries(viewports)) {

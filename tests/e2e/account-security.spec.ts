@@ -120,7 +120,9 @@ test('change the password: another browser is signed out, this one stays', async
   await page.getByLabel('Repetați parola nouă').fill('amber ferries cross at dawn')
   await page.getByRole('button', { name: 'Schimbați parola' }).click()
   await expect(page.getByLabel('Parola actuală', { exact: true })).toHaveAttribute('aria-invalid', 'true')
-  await expect(page.locator('[data-sonner-toast][data-type="error"]')).toHaveText('Parola actuală nu este corectă.')
+  // Once, beside the field; not again as a toast.
+  await expect(page.getByText('Parola actuală nu este corectă.', { exact: true })).toHaveCount(1)
+  await expect(page.locator('[data-sonner-toast][data-type="error"]')).toHaveCount(0)
 
   await page.getByLabel('Parola actuală', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Schimbați parola' }).click()
@@ -128,7 +130,9 @@ test('change the password: another browser is signed out, this one stays', async
   await expect(page.getByLabel('Parola actuală', { exact: true })).toHaveValue('')
 
   await second.page.getByRole('navigation', { name: 'Cont' }).getByRole('link', { name: 'Profil' }).click()
-  await expect(second.page).toHaveURL(/\/authenticate\?.*reason=inactivity/)
+  await expect(second.page).toHaveURL(/\/authenticate\?.*reason=signed_out/)
+  // Told what happened, not blamed on inactivity.
+  await expect(second.page.getByRole('alert').filter({ hasText: 'Sesiunea de pe acest dispozitiv a fost închisă de pe alt dispozitiv sau după schimbarea parolei.' }).first()).toBeVisible()
   await second.context.close()
 
   await page.reload()
@@ -163,7 +167,9 @@ test('see both sessions and sign the other device out', async ({ page, request, 
   await expect(page.getByText('Niciun alt dispozitiv nu este conectat la contul dumneavoastră.')).toBeVisible()
 
   await second.page.reload()
-  await expect(second.page).toHaveURL(/\/authenticate\?.*reason=inactivity/)
+  await expect(second.page).toHaveURL(/\/authenticate\?.*reason=signed_out/)
+  // Told what happened, not blamed on inactivity.
+  await expect(second.page.getByRole('alert').filter({ hasText: 'Sesiunea de pe acest dispozitiv a fost închisă de pe alt dispozitiv sau după schimbarea parolei.' }).first()).toBeVisible()
   await second.context.close()
 })
 
@@ -177,7 +183,9 @@ test('sign out all other devices at once', async ({ page, request, browser }) =>
   await expect(successToast(page).filter({ hasText: 'Alte dispozitive deconectate: 1.' })).toBeVisible()
   await expect(page.getByRole('list', { name: 'Dispozitive conectate' }).getByRole('listitem')).toHaveCount(1)
   await second.page.reload()
-  await expect(second.page).toHaveURL(/\/authenticate\?.*reason=inactivity/)
+  await expect(second.page).toHaveURL(/\/authenticate\?.*reason=signed_out/)
+  // Told what happened, not blamed on inactivity.
+  await expect(second.page.getByRole('alert').filter({ hasText: 'Sesiunea de pe acest dispozitiv a fost închisă de pe alt dispozitiv sau după schimbarea parolei.' }).first()).toBeVisible()
   await second.context.close()
 })
 

@@ -40,14 +40,18 @@ test('the session cookie lives as long as the provider’s token (access_token_t
   expect(lifetime).toBeLessThanOrEqual(accessTokenTtl * 60)
 })
 
-test('a wrong password shows one message, the same as an unknown address', async ({ page }) => {
+test('a wrong password shows one message, beside the password, the same as an unknown address', async ({ page }) => {
   await page.goto('/authenticate')
   await waitForHydration(page)
   await signIn(page, email(), 'not my password at all')
-  const toast = page.locator('[data-sonner-toast][data-type="error"]')
-  await expect(toast).toHaveCount(1, { timeout: 15_000 })
-  await expect(toast).toHaveText('Adresa de e-mail sau parola nu este corectă.')
-  await expect(page.getByLabel('Parolă', { exact: true })).toHaveAttribute('aria-invalid', 'true')
+  const message = page.getByText('Adresa de e-mail sau parola nu este corectă.')
+  await expect(message).toHaveCount(1, { timeout: 15_000 })
+  // Shown once, next to its field, and not again as a toast.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0)
+  const field = page.getByLabel('Parolă', { exact: true })
+  await expect(field).toHaveAttribute('aria-invalid', 'true')
+  await expect(field).toHaveAttribute('aria-describedby', (await message.getAttribute('id')) ?? 'missing')
+  await expect(field).toBeFocused()
 })
 
 test('password reset by the e-mailed link ends the other sessions', async ({ page, request, browser }) => {
@@ -79,8 +83,8 @@ test('password reset by the e-mailed link ends the other sessions', async ({ pag
 
   // The first browser's session was ended by the reset: it is signed out and told why.
   await page.getByRole('link', { name: 'Profil' }).click()
-  await expect(page).toHaveURL(/\/authenticate\?.*reason=inactivity/)
-  await expect(page.getByRole('alert').filter({ hasText: 'Ați fost deconectat din cauza inactivității.' })).toBeVisible()
+  await expect(page).toHaveURL(/\/authenticate\?.*reason=signed_out/)
+  await expect(page.getByRole('alert').filter({ hasText: 'Sesiunea de pe acest dispozitiv a fost închisă de pe alt dispozitiv sau după schimbarea parolei.' }).first()).toBeVisible()
 })
 
 test('an hour without activity signs the visitor out', async ({ page }) => {

@@ -23,8 +23,11 @@ test('with analytics consent, page views are counted once per load, push, and ba
   await expect(page).toHaveURL(/\/faq$/)
   await page.getByRole('banner').getByRole('link', { name: 'Călătorie' }).first().click()
   await expect(page).toHaveURL(/\/travel$/)
+  // A page left before it rendered is not a view: wait until it shows, as a reader would.
+  await expect(page.getByRole('heading', { level: 1, name: 'Asigurare de călătorie' })).toBeVisible()
   await page.goBack()
   await expect(page).toHaveURL(/\/faq$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Întrebări frecvente' })).toBeVisible()
   // A hash change is not a page view (the router runs in browser-history mode).
   await page.evaluate(() => (location.hash = 'section'))
 

@@ -25,6 +25,15 @@ test.describe('not found', () => {
   })
 })
 
+test('a path that does not decode answers the API’s envelope under /api/v1 and the transport’s under /_serverFn, not a bare 400', async ({ request }) => {
+  // The static-file middleware in front of the app used to refuse these itself, in plain text (found by `npm run fuzz`).
+  for (const url of ['/api/v1/partners/%ff', '/api/v1/vehicles/%E0%A4%A/notes', '/api/v1/%C0%AF', '/_serverFn/abc%ff']) {
+    const response = await request.get(url, { headers: { 'accept-language': 'en' } })
+    expect(response.status(), url).toBe(400)
+    expect(await response.json(), url).toEqual({ error: { code: 400, message: 'bad_request', pretty_message: 'The request could not be read.' } })
+  }
+})
+
 test.describe('internal errors', () => {
   const port = 3191
   let server: ChildProcess
@@ -33,7 +42,7 @@ test.describe('internal errors', () => {
   // A second server whose provider API cannot be reached: every page fails to render.
   test.beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'asiguro-e2e-broken-'))
-    server = spawn('node_modules/.bin/tsx', ['src/server/http/serve.ts'], {
+    server = spawn(process.execPath, ['dist/node/serve.js'], {
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_ENV: 'test', LOG_LEVEL: 'silent', NODE_ENV: 'production', PROVIDER_API_URL: 'http://127.0.0.1:9/api/v1' },
       stdio: 'ignore',
     })

@@ -17,6 +17,7 @@ const publicPages: [path: string, layout: 'master' | 'default' | 'minimal'][] = 
   ['/lih', 'master'],
   ['/directbooking', 'master'],
   ['/virtualcards', 'master'],
+  ['/verify', 'default'],
   ['/contact-us', 'default'],
   ['/faq', 'default'],
   ['/info', 'default'],
@@ -88,7 +89,7 @@ test.describe('validity checks', () => {
       const response = await page.goto(path)
       expect(response?.status()).toBe(404)
       await expect(page.getByRole('heading', { level: 1, name: 'Pagina nu a fost găsită' })).toBeVisible()
-      if (path !== '/does-not-exist') await expect(page.getByTestId('not-found-detail')).toHaveText(`Page Not Found: ${path}`)
+      if (path !== '/does-not-exist') await expect(page.getByTestId('not-found-detail')).toHaveText(`Pagina nu a fost găsită: ${path}`)
     })
   }
 })
@@ -96,7 +97,8 @@ test.describe('validity checks', () => {
 test('the partner pages show the partner resolved from the provider', async ({ page }) => {
   await page.goto('/rca-autoclub/CJ12XYZ')
   await expect(page.locator('[data-partner="autoclub"]')).toContainText('AutoClub Moldova')
-  await expect(page.getByText('CJ12XYZ')).toBeVisible()
+  // The deep link's plate starts the vehicle step of the quote form.
+  await expect(page.getByLabel('Număr de înmatriculare')).toHaveValue('CJ12XYZ')
   await page.goto('/terms-demo')
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Demo Partner')
 })

@@ -57,7 +57,7 @@ function expectPageHeaders(headers: Record<string, string>) {
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
   expect(headers['x-frame-options']).toBe('DENY')
   expect(headers['cross-origin-opener-policy']).toBe('same-origin')
-  expect(headers['permissions-policy']).toBe('camera=(), microphone=(), geolocation=(), payment=()')
+  expect(headers['permissions-policy']).toBe('camera=(), microphone=(), geolocation=(self), payment=()')
   expect(headers['strict-transport-security'], 'no HSTS over plain HTTP').toBeUndefined()
 }
 
@@ -124,9 +124,13 @@ test('toasts render, styled by sonner, without any CSP violation', async ({ page
   const watch = await watchPage(page)
   await page.goto('/contact-us')
   await waitForHydration(page)
+  // A message sent: its success toast (forms no longer toast their errors, decision 56).
+  await page.getByLabel('Numele dumneavoastră').fill('Ana Popescu')
+  await page.getByLabel('E-mail').fill('ana@example.ro')
+  await page.getByLabel('Mesaj').fill('Aș dori o ofertă RCA pentru o Dacia Logan din 2019.')
   await page.getByRole('button', { name: 'Trimiteți mesajul' }).click()
 
-  const toasts = page.locator('[data-sonner-toast][data-type="error"]')
+  const toasts = page.locator('[data-sonner-toast][data-type="success"]')
   await expect(toasts.first()).toBeVisible({ timeout: 15_000 })
   expect(await toasts.count()).toBeGreaterThan(0)
   // sonner's own stylesheet (inserted at runtime, allowed by hash) positions the toasts.

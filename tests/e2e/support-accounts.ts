@@ -19,6 +19,7 @@ export async function register(page: Page, address: string, { origin = '', landi
   await page.getByLabel('E-mail').fill(address)
   await page.getByLabel('Parolă', { exact: true }).fill(password)
   await page.getByLabel('Repetați parola').fill(password)
+  await page.getByRole('checkbox', { name: /Accept termenii/ }).check()
   await page.getByRole('button', { name: 'Creați contul' }).click()
   await expect(page).toHaveURL(landing, { timeout: 15_000 })
 }
@@ -51,7 +52,7 @@ export async function registerThroughApi(page: Page, request: APIRequestContext,
   const challenge = (await (await request.get('/api/v1/captcha/challenge')).json()) as AltchaChallenge
   const response = await request.post('/api/v1/auth/register', {
     headers: { 'x-forwarded-for': `198.18.${randomInt(256)}.${randomInt(1, 255)}`, 'accept-language': 'ro' },
-    data: { email: address, first_name: 'Ioana', last_name: 'Marinescu', password, password_confirmation: password, token: await solveAltcha(challenge) },
+    data: { email: address, first_name: 'Ioana', last_name: 'Marinescu', password, password_confirmation: password, accept_terms: true, token: await solveAltcha(challenge) },
   })
   expect(response.status(), await response.text()).toBe(201)
   // Registration signs in; only the browser's session should exist.

@@ -39,13 +39,13 @@ interface ServerProcess {
 }
 
 /**
- * Runs `script` (a TypeScript entry) with tsx and the runner's environment minus every
+ * Runs `script` (a bundled entry under `dist/node`, as production does) with Node and the runner's environment minus every
  * application setting, so only `env` applies; resolves once `readyUrl` answers 2xx, and fails
  * with the process's output if it stops or is not ready within 60 s.
  */
 async function startServerProcess(what: string, script: string, env: Record<string, string>, readyUrl: string, dataDir: string): Promise<ServerProcess> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !(name in settings)))
-  const child = spawn('node_modules/.bin/tsx', [script], { env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [script], { env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   const keep = (chunk: Buffer) => (output = `${output}${chunk.toString()}`.slice(-20_000))
   child.stdout.on('data', keep)
@@ -81,13 +81,13 @@ async function startServerProcess(what: string, script: string, env: Record<stri
   }
 }
 
-/** Starts `src/server/http/serve.ts` with `settings` over a test baseline, and waits until it is ready. */
+/** Starts `dist/node/serve.js` (the built `src/server/http/serve.ts`) with `settings` over a test baseline, and waits until it is ready. */
 export async function startAppServer(overrides: Record<string, string>): Promise<AppServer> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'asiguro-e2e-own-'))
   const env = { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', APP_ENV: 'test', ...overrides }
-  const server = await startServerProcess('server with its own settings', 'src/server/http/serve.ts', env, `${url}/api/v1/ready`, dataDir)
+  const server = await startServerProcess('server with its own settings', 'dist/node/serve.js', env, `${url}/api/v1/ready`, dataDir)
   return {
     url,
     dataDir,
@@ -109,7 +109,7 @@ export async function startRealtimeNode(overrides: Record<string, string>, port?
   const listen = port ?? (await freePort())
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'asiguro-e2e-realtime-'))
   const env = { REALTIME_PORT: String(listen), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', APP_ENV: 'test', ...overrides }
-  const node = await startServerProcess('realtime node', 'src/server/realtime/standalone.ts', env, `http://127.0.0.1:${listen}/ready`, dataDir)
+  const node = await startServerProcess('realtime node', 'dist/node/realtime.js', env, `http://127.0.0.1:${listen}/ready`, dataDir)
   return { port: listen, stop: node.stop }
 }
 

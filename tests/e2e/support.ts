@@ -12,9 +12,17 @@ export const BASE_URL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${PORT}`
 export const DESKTOP = { width: 1366, height: 860 }
 export const MOBILE = { width: 390, height: 844 }
 
-/** Resolves once TanStack Start has hydrated the page (it deletes `window.$_TSR` when done). */
+/**
+ * Resolves once the page is hydrated: TanStack Start has read its data (it deletes `window.$_TSR`)
+ * and React has taken over every control. A route whose code arrives later hydrates after the
+ * rest; a field typed into before then would be reset by React's next render.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => !('$_TSR' in window))
+  await page.waitForFunction(() => {
+    if ('$_TSR' in window) return false
+    const controls = document.querySelectorAll('main form, main input, main select, main textarea, main button')
+    return [...controls].every((control) => Object.keys(control).some((key) => key.startsWith('__reactProps$')))
+  })
 }
 
 /** The operator token the server generated into its data folder (APP_ENV=test). */

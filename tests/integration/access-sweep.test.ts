@@ -34,7 +34,37 @@ const PUBLIC_ROUTES = new Set([
   'POST /auth/reset-password',
   'POST /auth/email/confirm', // the token of the mailed link is the credential
   'GET /two-factor-auth-providers',
-  'GET /dev/mailbox', // development mailbox: answers 404 in production (tested in auth-api)
+  'GET /dev/mailbox', // development mailbox: 404 in production and to anyone but this machine or the operator (tested in dev-mailbox)
+  // Quotes: visitors compare prices without an account; a quote made with a bearer is the
+  // account's and its id answers 404 to anyone else (tested in rca-quotes).
+  'POST /products/rca/quotes',
+  'POST /products/travel/quotes',
+  'POST /products/house-insurance/quotes',
+  'POST /products/ro-vignette/quotes',
+  'POST /products/hu-vignette/quotes',
+  // Payments: the redirect of an open payment is found by its unguessable id, given only to the
+  // buyer; processors' notifications are authenticated by their signature (tested in payments).
+  'GET /payments/{id}/redirect',
+  'POST /payments/notifications/{provider}',
+  'GET /quotes/{id}',
+  'POST /quotes/{id}/renew', // the same key as reading it, the captcha and limits of a new quote (decision 76, tested in quote-renewal)
+  'GET /insurers',
+  'GET /vehicles/lookup',
+  // Checkout and orders: a guest buys without an account (captcha); an order answers its owner's
+  // bearer or its guest token, 404 to anyone else (tested in orders). The policy check is public by design.
+  'POST /users/store-from-product-page',
+  'POST /orders',
+  'GET /orders/{id}',
+  'POST /orders/{id}/payments',
+  'GET /orders/{id}/document',
+  'GET /orders/{id}/policies/{policyId}/document',
+  'GET /policies/check',
+  'GET /policies/verify/{code}',
+  'GET /calendar/{file}', // the calendar feed: its secret token is the credential (decision 64)
+  'GET /calendar/{token}/{file}', // one deadline of that feed, same credential
+  // Road assistance: a driver in trouble may have no account; limited per address and e-mail, and
+  // a bearer, when sent, must be valid (tested in direct-bookings). Reading one back needs the account.
+  'POST /direct-bookings',
 ])
 
 /**
@@ -49,6 +79,49 @@ const OWNED_OBJECTS: Record<string, OwnedFixture> = {
     const list = (await (await t.call('/account/sessions', { headers: bearer(owner.token) })).json()) as { data: { id: string }[] }
     return { params: { id: list.data[0]!.id } }
   },
+  ...vehicleFixtures(),
+  // A road assistance request of the owner's, by its reference (decision 70).
+  'GET /direct-bookings/{ref}': async (t, owner) => {
+    const res = await t.call('/direct-bookings', json({ kind: 'breakdown', registration_plate: 'SW01DBK', address: 'DN1 km 10', phone: '0722123456' }, { ...bearer(owner.token), 'x-forwarded-for': `192.0.2.${Math.floor(Math.random() * 250) + 1}` }))
+    return { params: { ref: ((await res.json()) as { data: { reference: string } }).data.reference } }
+  },
+}
+
+/** The account area: a vehicle of the owner's, with a diary entry and a note (decision 63). */
+function vehicleFixtures(): Record<string, OwnedFixture> {
+  let plates = 0
+  const vehicle = async (t: TestApi, owner: { token: string }) => {
+    const res = await t.call('/vehicles', json({ registration_plate: `SW${String(++plates).padStart(3, '0')}AAA` }, bearer(owner.token)))
+    return ((await res.json()) as { data: { id: string } }).data.id
+  }
+  const entry = async (t: TestApi, owner: { token: string }) => {
+    const id = await vehicle(t, owner)
+    const res = await t.call(`/vehicles/${id}/diaries`, json({ date: '2026-10-01', category: 'wash', amount: 2000 }, bearer(owner.token)))
+    return { id, diaryId: ((await res.json()) as { data: { id: string } }).data.id }
+  }
+  const note = async (t: TestApi, owner: { token: string }) => {
+    const id = await vehicle(t, owner)
+    const res = await t.call(`/vehicles/${id}/notes`, json({ title: 'Sweep' }, bearer(owner.token)))
+    return { id, noteId: ((await res.json()) as { data: { id: string } }).data.id }
+  }
+  const byVehicle: OwnedFixture = async (t, owner) => ({ params: { id: await vehicle(t, owner) } })
+  return {
+    'GET /vehicles/{id}': byVehicle,
+    'PATCH /vehicles/{id}': async (t, owner) => ({ params: { id: await vehicle(t, owner) }, body: { model: 'X' } }),
+    'DELETE /vehicles/{id}': byVehicle,
+    'GET /vehicles/{id}/diaries': byVehicle,
+    'POST /vehicles/{id}/diaries': async (t, owner) => ({ params: { id: await vehicle(t, owner) }, body: { date: '2026-10-02', category: 'other', amount: 100 } }),
+    'GET /vehicles/{id}/diaries/stats': byVehicle,
+    'GET /vehicles/{id}/diaries.csv': byVehicle,
+    'GET /vehicles/{id}/diaries/{diaryId}': async (t, owner) => ({ params: await entry(t, owner) }),
+    'PATCH /vehicles/{id}/diaries/{diaryId}': async (t, owner) => ({ params: await entry(t, owner), body: { amount: 1 } }),
+    'DELETE /vehicles/{id}/diaries/{diaryId}': async (t, owner) => ({ params: await entry(t, owner) }),
+    'GET /vehicles/{id}/notes': byVehicle,
+    'POST /vehicles/{id}/notes': async (t, owner) => ({ params: { id: await vehicle(t, owner) }, body: { title: 'Hello' } }),
+    'GET /vehicles/{id}/notes/{noteId}': async (t, owner) => ({ params: await note(t, owner) }),
+    'PATCH /vehicles/{id}/notes/{noteId}': async (t, owner) => ({ params: await note(t, owner), body: { pinned: true } }),
+    'DELETE /vehicles/{id}/notes/{noteId}': async (t, owner) => ({ params: await note(t, owner) }),
+  }
 }
 
 const key = (route: RouteDef) => `${route.method} ${route.path}`

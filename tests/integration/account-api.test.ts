@@ -7,7 +7,7 @@ import { UNUSABLE_PASSWORD_HASH } from '~/server/auth/account-security'
 import { emailRef } from '~/server/auth/accounts'
 import { hashToken } from '~/server/auth/secrets'
 import { authSessions, emailConfirmations, users } from '~/server/db/schema'
-import { databaseKinds, errorOf, startTestApi, type TestApi } from '../support/api'
+import { databaseKinds, errorOf, readMailbox, startTestApi, type TestApi } from '../support/api'
 import { latestMail } from '../support/accounts'
 
 const strong = 'blue cactus orbits 42 slowly'
@@ -46,7 +46,7 @@ describe.each(databaseKinds)('account API on %s', (kind) => {
   const register = async (email = newEmail()) => {
     const ip = nextIp()
     const res = await call('/auth/register', {
-      body: { email, first_name: 'Ana', last_name: 'Popescu', phone_number: '0722123456', password: strong, password_confirmation: strong, token: '' },
+      body: { email, first_name: 'Ana', last_name: 'Popescu', phone_number: '0722123456', password: strong, password_confirmation: strong, accept_terms: true, token: '' },
       headers: { 'x-forwarded-for': ip, 'user-agent': CHROME_WINDOWS },
     })
     expect(res.status, await res.clone().text()).toBe(201)
@@ -65,7 +65,7 @@ describe.each(databaseKinds)('account API on %s', (kind) => {
     return Profile.parse(await res.json())
   }
   const mails = async (to: string) => {
-    const res = await t.call(`/dev/mailbox?to=${encodeURIComponent(to)}&limit=50`)
+    const res = await readMailbox(t, to, 50)
     return ((await res.json()) as { data: { kind: string; subject: string; text: string }[] }).data
   }
   /** The token of the newest mail of `kind` to `to`, from its confirmation link. */
@@ -187,7 +187,7 @@ describe.each(databaseKinds)('account API on %s', (kind) => {
 
       const taken = await call('/account/email-change', { token, body: { email: other, password: strong } })
       const registering = await call('/auth/register', {
-        body: { email: other, first_name: 'X', last_name: 'Y', password: strong, password_confirmation: strong, token: '' },
+        body: { email: other, first_name: 'X', last_name: 'Y', password: strong, password_confirmation: strong, accept_terms: true, token: '' },
         headers: { 'x-forwarded-for': nextIp() },
       })
       expect([taken.status, registering.status]).toEqual([422, 422])

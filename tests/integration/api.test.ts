@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorBody } from '~/contract/errors'
-import { LanguageList, PRODUCT_STATUSES_HEADER, Product, ProductList, ProductStatuses } from '~/contract/site'
+import { LanguageList, PRODUCT_STATUSES_HEADER, Product, ProductList, ProductStatuses, Readiness } from '~/contract/site'
 import { createApi } from '~/server/api/app'
 import { createApiDeps, buildApi } from '~/server/api'
 import { defineRoute } from '~/server/api/route'
@@ -36,9 +36,16 @@ describe.each(databaseKinds)('provider API on %s', (kind) => {
       ])
     })
 
-    it('reports liveness and readiness with the database kind', async () => {
+    it('reports liveness, and readiness with the database engine and other details to the operator only', async () => {
       expect(await (await t.call('/health')).json()).toEqual({ status: 'ok' })
-      expect(await (await t.call('/ready')).json()).toEqual({ status: 'ok', database: kind })
+      expect(await (await t.call('/ready')).json()).toEqual({ status: 'ok' })
+      const { session } = await registerUser(t)
+      for (const token of [session.access_token, `${t.config.OPERATOR_TOKEN}x`, 'x']) {
+        expect(await (await t.call('/ready', { headers: { authorization: `Bearer ${token}` } })).json()).toEqual({ status: 'ok' })
+      }
+      const detailed = await t.call('/ready', { headers: { authorization: `Bearer ${t.config.OPERATOR_TOKEN}` } })
+      expect(detailed.status).toBe(200)
+      expect(Readiness.parse(await detailed.json())).toEqual({ status: 'ok', database: kind, database_ms: expect.any(Number), uptime_s: expect.any(Number) })
     })
   })
 
@@ -227,6 +234,10 @@ describe.each(databaseKinds)('provider API on %s', (kind) => {
       for (const route of t.api.routes) expect(doc.paths[route.path]?.[route.method.toLowerCase()], `${route.method} ${route.path}`).toBeDefined()
       const consent = doc.paths['/cookie-consents']?.post as { requestBody: { content: Record<string, { schema: { required: string[] } }> } }
       expect(consent.requestBody.content['application/json']?.schema.required).toEqual(['consent', 'token'])
+      // The products' own shapes: the rovinietă's second identifier, the quote's subject.
+      const text = JSON.stringify(doc)
+      expect(text).toContain('"certificate_series"')
+      expect(text).toContain('"subject"')
     })
 
     it('serves a readable reference page', async () => {
@@ -270,7 +281,10 @@ describe('embedded database persistence', () => {
       await app.deps.database.close()
       const res = await app.fetch(new Request('http://test.local/api/v1/ready'))
       expect(res.status).toBe(503)
-      expect(await res.json()).toEqual({ status: 'unavailable', database: 'pglite' })
+      expect(await res.json()).toEqual({ status: 'unavailable' })
+      const detailed = await app.fetch(new Request('http://test.local/api/v1/ready', { headers: { authorization: `Bearer ${'y'.repeat(32)}` } }))
+      expect(detailed.status).toBe(503)
+      expect(await detailed.json()).toMatchObject({ status: 'unavailable', database: 'pglite' })
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }

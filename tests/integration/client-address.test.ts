@@ -14,7 +14,7 @@ const LIMITS: { name: string; max: number; path: string; body: (n: number) => un
     name: 'registration',
     max: 10,
     path: '/auth/register',
-    body: () => ({ email: newEmail(), first_name: 'Ana', last_name: 'Popescu', password: strongPassword, password_confirmation: strongPassword, token: '' }),
+    body: () => ({ email: newEmail(), first_name: 'Ana', last_name: 'Popescu', password: strongPassword, password_confirmation: strongPassword, accept_terms: true, token: '' }),
   },
   { name: 'reset request', max: 10, path: '/auth/generate-reset-token', body: () => ({ email: newEmail(), token: '' }) },
   { name: 'e-mail check', max: 30, path: '/users/email-existence-check', body: () => ({ email: newEmail(), token: '' }) },

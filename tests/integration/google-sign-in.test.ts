@@ -163,7 +163,7 @@ describe.each(databaseKinds)('Google sign-in on %s', (kind) => {
     const password = 'blue cactus orbits 42 slowly'
     const registered = await t.call(
       '/auth/register',
-      json({ email, first_name: 'Ana', last_name: 'Popescu', password, password_confirmation: password, token: '' }, { 'x-forwarded-for': nextIp() }),
+      json({ email, first_name: 'Ana', last_name: 'Popescu', password, password_confirmation: password, accept_terms: true, token: '' }, { 'x-forwarded-for': nextIp() }),
     )
     expect(registered.status).toBe(201)
     const passwordSession = AuthSession.parse(await registered.json())
@@ -187,7 +187,7 @@ describe.each(databaseKinds)('Google sign-in on %s', (kind) => {
     const password = 'green lantern sails 77 north'
     const registered = await t.call(
       '/auth/register',
-      json({ email, first_name: 'Dan', last_name: 'Pop', password, password_confirmation: password, token: '' }, { 'x-forwarded-for': nextIp() }),
+      json({ email, first_name: 'Dan', last_name: 'Pop', password, password_confirmation: password, accept_terms: true, token: '' }, { 'x-forwarded-for': nextIp() }),
     )
     const passwordSession = AuthSession.parse(await registered.json())
     await t.deps.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.email, email))

@@ -1,13 +1,16 @@
-/** The outbox keeps the text of a message (reset links, codes, confirmation links) only while it is needed. */
+/**
+ * The outbox keeps the text of a message (reset links, codes, confirmation links) only while it
+ * is needed; delivery is a `mail.deliver` job of the durable queue, one per message.
+ */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiDeps } from '~/server/api'
-import { mailOutbox } from '~/server/db/schema'
-import { MAIL_ATTEMPTS } from '~/server/mail/mailer'
-import { startTestApi, testConfig, type TestApi } from '../support/api'
+import { jobs, mailOutbox } from '~/server/db/schema'
+import { MAIL_ATTEMPTS, MAIL_DELIVER_JOB } from '~/server/mail/mailer'
+import { readMailbox, startTestApi, testConfig, type TestApi } from '../support/api'
 import { latestMail, registerUser } from '../support/accounts'
 import { startFakeSmtp, type FakeSmtp } from '../support/smtp'
 
@@ -20,7 +23,7 @@ async function outboxOnce(t: TestApi, to: string, done: (rows: (typeof mailOutbo
   }
 }
 
-const mailbox = async (t: TestApi, to: string) => ((await (await t.call(`/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as { data: unknown[] }).data
+const mailbox = async (t: TestApi, to: string) => ((await (await readMailbox(t, to)).json()) as { data: unknown[] }).data
 
 describe('outbox with an SMTP server', () => {
   let smtp: FakeSmtp
@@ -55,8 +58,16 @@ describe('outbox when the mail server turns messages away', () => {
     await t?.close()
     await smtp?.close()
   })
-  /** Lets the clock reach the next try of every message to `to`. */
-  const timeToRetry = (to: string) => t.deps.database.db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(mailOutbox.to, to))
+  /** Lets the clock reach the next try of every message to `to`: its delivery job is due now. */
+  const timeToRetry = async (to: string) => {
+    const rows = await t.deps.database.db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.to, to))
+    for (const { id } of rows) await t.deps.database.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.dedupeKey, `mail:${id}`))
+  }
+  /** The delivery job of each message to `to`. */
+  const deliveryJobs = async (to: string) => {
+    const rows = await t.deps.database.db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.to, to))
+    return Promise.all(rows.map(async ({ id }) => (await t.deps.database.db.select().from(jobs).where(eq(jobs.dedupeKey, `mail:${id}`)))[0]))
+  }
 
   it('keeps a refused message and sends it at a later try, backing off in between', async () => {
     refusing = true
@@ -65,15 +76,19 @@ describe('outbox when the mail server turns messages away', () => {
     expect(failed).toMatchObject({ kind: 'welcome', sentAt: null, error: expect.stringContaining('451') })
     expect(failed!.text).toContain('/confirm-email?token=') // kept for the next try
     expect(failed!.nextAttemptAt!.getTime() - Date.now()).toBeGreaterThan(20_000) // not hammering the server
+    const [job] = await deliveryJobs(email)
+    expect(job).toMatchObject({ kind: MAIL_DELIVER_JOB, status: 'queued', attempts: 1 })
+    expect(job!.runAt.getTime() - Date.now()).toBeGreaterThan(20_000) // the queue waits as long
 
-    await t.deps.mailer.deliverDue() // too early: nothing is due
+    await t.deps.jobs.runDue() // too early: nothing is due
     expect((await outboxOnce(t, email, () => true))[0]).toMatchObject({ attempts: 1, sentAt: null })
 
     refusing = false
     await timeToRetry(email)
-    await t.deps.mailer.deliverDue()
+    await t.deps.jobs.runDue()
     const [sent] = await outboxOnce(t, email, (rows) => rows.every((r) => r.sentAt !== null))
-    expect(sent).toMatchObject({ attempts: 1, text: '', nextAttemptAt: null, error: null })
+    expect(sent).toMatchObject({ attempts: 2, text: '', nextAttemptAt: null, error: null })
+    expect((await deliveryJobs(email))[0]).toMatchObject({ status: 'done' })
     expect(smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(1)
   })
 
@@ -83,10 +98,11 @@ describe('outbox when the mail server turns messages away', () => {
     await outboxOnce(t, email, (rows) => rows.every((r) => r.attempts === 1))
     for (let attempt = 2; attempt <= MAIL_ATTEMPTS; attempt++) {
       await timeToRetry(email)
-      await t.deps.mailer.deliverDue()
+      await t.deps.jobs.runDue()
     }
     const [row] = await outboxOnce(t, email, () => true)
     expect(row).toMatchObject({ attempts: MAIL_ATTEMPTS, sentAt: null, nextAttemptAt: null, text: '', subject: '' })
+    expect((await deliveryJobs(email))[0]).toMatchObject({ status: 'failed', attempts: MAIL_ATTEMPTS })
     expect(smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(0)
   })
 })
@@ -96,15 +112,17 @@ describe('outbox across a restart', () => {
     const smtp = await startFakeSmtp({ refusing: () => false })
     const dataDir = mkdtempSync(path.join(tmpdir(), 'asiguro-mail-'))
     try {
-      // A message written but never handed to SMTP, as a process that stopped right after answering leaves it.
-      const first = await createApiDeps(testConfig({ SMTP_URL: smtp.url }), { dataDir })
-      await first.database.db.insert(mailOutbox).values({ to: 'left@example.ro', kind: 'welcome', locale: 'ro', subject: 'Bun venit', text: 'hello', html: '<p>hello</p>', nextAttemptAt: new Date() })
+      // A message written and its job queued, but never run: a process that stopped right after answering leaves it so.
+      const first = await createApiDeps(testConfig({ SMTP_URL: smtp.url }), { dataDir, workers: false })
+      await first.mailer.send('welcome', 'left@example.ro', 'ro', { name: 'Ana', link: 'http://localhost/confirm-email?token=x' })
       await first.database.close()
+      expect(smtp.messages).toEqual([])
 
       const second = await createApiDeps(testConfig({ SMTP_URL: smtp.url }), { dataDir })
       try {
         for (const deadline = Date.now() + 5000; smtp.messages.length === 0 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20))
         expect(smtp.messages.map((m) => m.to)).toEqual([['left@example.ro']])
+        await second.jobs.stop()
       } finally {
         await second.database.close()
       }

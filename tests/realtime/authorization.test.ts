@@ -37,7 +37,7 @@ describe.each(realtimeModes)('authorization by the provider API (%s)', (mode) =>
     const password = 'violet harbour lamps 7 ways'
     const res = await t.call(
       '/auth/register',
-      json({ email: `rt${registered}-${Date.now()}@example.ro`, first_name: 'Ana', last_name: 'Pop', password, password_confirmation: password, token: '' }, { 'x-forwarded-for': `198.51.100.${registered}` }),
+      json({ email: `rt${registered}-${Date.now()}@example.ro`, first_name: 'Ana', last_name: 'Pop', password, password_confirmation: password, accept_terms: true, token: '' }, { 'x-forwarded-for': `198.51.100.${registered}` }),
     )
     expect(res.status).toBe(201)
     const session = AuthSession.parse(await res.json())

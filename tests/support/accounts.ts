@@ -1,7 +1,7 @@
 /** Helpers of the integration tests that need accounts: requests, a registered user, the mailbox. */
 import { expect } from 'vitest'
 import { AuthSession } from '~/contract/auth'
-import { errorOf, json, type TestApi } from './api'
+import { errorOf, json, readMailbox, type TestApi } from './api'
 
 export const strongPassword = 'blue cactus orbits 42 slowly'
 
@@ -17,7 +17,7 @@ export async function registerUser(t: TestApi, email = newEmail()): Promise<{ em
   const res = await t.call(
     '/auth/register',
     json(
-      { email, first_name: 'Ana', last_name: 'Popescu', phone_number: '0722123456', password: strongPassword, password_confirmation: strongPassword, token: '' },
+      { email, first_name: 'Ana', last_name: 'Popescu', phone_number: '0722123456', password: strongPassword, password_confirmation: strongPassword, accept_terms: true, token: '' },
       { 'x-forwarded-for': `203.0.113.${(counter % 250) + 1}` },
     ),
   )
@@ -37,7 +37,7 @@ export function login(t: TestApi, email: string, password = strongPassword, ip =
 /** The newest message of a kind in the development mailbox, waiting a little: some mail is written after the answer. */
 export async function latestMail(t: TestApi, to: string, kind: string): Promise<string> {
   for (const deadline = Date.now() + 3000; ; await new Promise((resolve) => setTimeout(resolve, 20))) {
-    const mail = (await (await t.call(`/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as { data: { kind: string; text: string }[] }
+    const mail = (await (await readMailbox(t, to)).json()) as { data: { kind: string; text: string }[] }
     const message = mail.data.find((m) => m.kind === kind)
     if (message) return message.text
     if (Date.now() > deadline) throw new Error(`no ${kind} mail to ${to}`)

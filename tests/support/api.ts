@@ -6,8 +6,9 @@ import postgres from 'postgres'
 import { ErrorBody } from '~/contract/errors'
 import { PRODUCT_STATUSES_HEADER, ProductStatuses } from '~/contract/site'
 import { parseConfig, type AppConfig, type SettingName } from '../../app.config'
-import { buildApi, createApiDeps, type Api } from '~/server/api'
+import { buildApi, createApiDeps, type Api, type PurchaseParts } from '~/server/api'
 import type { ApiDeps } from '~/server/api/deps'
+import { startTestSandbox, TEST_PAYMENT_SANDBOX_SECRET, type TestSandbox, type TestSandboxOptions } from './sandbox'
 
 export interface TestApi {
   api: Api
@@ -15,7 +16,16 @@ export interface TestApi {
   config: AppConfig
   /** Calls the API as a request from a connection would reach it (no socket here, so no peer address: see TRUST_PROXY_HOPS above). */
   call(path: string, init?: RequestInit): Promise<Response>
+  /** The sandbox services, when started with `{ sandbox: … }` (`SANDBOX_URL` points at it). */
+  sandbox: TestSandbox | undefined
   close(): Promise<void>
+}
+
+export interface TestApiOptions {
+  /** Serve the sandbox services (insurers, claims history, vehicle registry) on a loopback port and point `SANDBOX_URL` at them. */
+  sandbox?: TestSandboxOptions | true
+  /** The purchase path's outside parts (payment processor, insurer, documents) a test plays itself. */
+  purchase?: PurchaseParts
 }
 
 /** The database kinds the integration suite runs on: PGlite always, PostgreSQL when `TEST_DATABASE_URL` is set. */
@@ -32,6 +42,7 @@ export function testConfig(overrides: TestSettings = {}): AppConfig {
     OPERATOR_TOKEN: `operator-${secret}`,
     PUSHER_APP_SECRET: secret,
     CAPTCHA_SECRET: secret,
+    PAYMENT_SANDBOX_SECRET: TEST_PAYMENT_SANDBOX_SECRET,
     CAPTCHA_PROVIDER: 'none',
     // No realtime server unless a test starts one (tests/realtime): events go nowhere, at once.
     PUSHER_HOST: '127.0.0.1',
@@ -49,8 +60,10 @@ export function testConfig(overrides: TestSettings = {}): AppConfig {
  * created for this test file and dropped at `close()`. Captcha checks are off (`none`)
  * unless `overrides` chooses a provider.
  */
-export async function startTestApi(kind: 'pglite' | 'postgres', overrides: TestSettings = {}): Promise<TestApi> {
+export async function startTestApi(kind: 'pglite' | 'postgres', overrides: TestSettings = {}, options: TestApiOptions = {}): Promise<TestApi> {
   let dropDatabase = async () => {}
+  const sandbox = options.sandbox ? await startTestSandbox(options.sandbox === true ? {} : options.sandbox) : undefined
+  if (sandbox) overrides = { SANDBOX_URL: sandbox.url, ...overrides }
   let config: AppConfig
   if (kind === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL
@@ -70,18 +83,32 @@ export async function startTestApi(kind: 'pglite' | 'postgres', overrides: TestS
   } else {
     config = testConfig(overrides)
   }
-  const deps = await createApiDeps(config, { dataDir: ':memory:' })
+  const deps = await createApiDeps(config, { dataDir: ':memory:', ...(options.purchase ? { purchase: options.purchase } : {}) })
   const api = buildApi(deps)
   return {
     api,
     deps,
     config,
     call: (path, init) => api.fetch(new Request(`http://test.local/api/v1${path}`, init)),
+    sandbox,
     close: async () => {
+      await sandbox?.close()
+      await deps.quotes.idle()
+      await deps.jobs.stop()
       await deps.database.close()
       await dropDatabase()
     },
   }
+}
+
+/**
+ * Reads the development mailbox as the developer's own machine does: the tests play the one
+ * trusted proxy (TRUST_PROXY_HOPS=1), so they say the client is the loopback address. Anyone
+ * else is answered 404 (tests/integration/dev-mailbox.test.ts).
+ */
+export function readMailbox(t: TestApi, to: string, limit?: number): Promise<Response> {
+  const query = new URLSearchParams({ to, ...(limit ? { limit: String(limit) } : {}) })
+  return t.call(`/dev/mailbox?${query}`, { headers: { 'x-forwarded-for': '127.0.0.1' } })
 }
 
 export async function operator(t: TestApi, path: string, method: string, body?: unknown): Promise<Response> {

@@ -18,25 +18,47 @@ describe('password rules', () => {
     expect(problems('vX9#kq2Lw7e\u0301')).toEqual(['too_short'])
   })
 
-  it('refuses listed passwords, decorated ones, repeats and runs', () => {
-    for (const weak of ['password1234', 'qwertyuiop123', 'aaaaaaaaaaaa', '123456789012', 'Password1234!', '2024qwerty123', '!!Dragon2024!!', 'abcdefghijkl', 'zyxwvutsrqpo', '            ']) {
-      expect(problems(weak), weak).toContain('common')
+  it('refuses guessable passwords by zxcvbn score: keyboard runs, the brand, repeats, common words with years, sequences', () => {
+    for (const weak of ['qwertyuiopas', 'asiguro12345', 'letmeinletme', 'correcthorse', 'Bucuresti2024', 'București2024', 'a1b2c3d4e5f6', 'parola123456']) {
+      expect(problems(weak), weak).toEqual(['guessable'])
     }
+    for (const weak of ['password1234', 'qwertyuiop123', 'aaaaaaaaaaaa', '123456789012', 'Password1234!', '2024qwerty123', 'abcdefghijkl', 'zyxwvutsrqpo', '            ']) {
+      expect(problems(weak), weak).toContain('guessable')
+    }
+    // zxcvbn prices symbol padding as brute force; a listed password inside it is still refused.
+    expect(problems('!!Dragon2024!!')).toEqual(['guessable'])
+    // A too-short password is told both things at once.
+    expect(problems('short')).toEqual(['too_short', 'guessable'])
   })
 
-  it('accepts a passphrase and a long number, even with a listed word inside', () => {
+  it('counts the configured brand as a dictionary word', () => {
+    expect(passwordProblems('Broktopia2024!', { brand: 'Broktopia' })).toEqual(['guessable'])
+    expect(passwordProblems('Broktopia2024!', {})).toEqual([])
+  })
+
+  it('accepts strong passwords: a passphrase, a long random number, random characters', () => {
     expect(problems('correct horse battery staple')).toEqual([])
+    expect(problems('blue cactus orbits 42 slowly')).toEqual([])
     expect(problems('839274619283')).toEqual([])
     expect(problems('my password is long 2024')).toEqual([])
+    expect(problems('vX9#kq2 Lw7p')).toEqual([])
   })
 
-  it('refuses the e-mail local part and names of 4 characters or more, ignoring case and diacritics', () => {
-    const context = { email: 'ana.popescu+asig@example.ro', firstName: 'Ștefania', lastName: 'Pop' }
-    expect(passwordProblems('xx ANA.POPESCU xx', context)).toEqual(['personal'])
-    expect(passwordProblems('my name: popescu!', context)).toEqual(['personal'])
-    expect(passwordProblems('hello stefania 77', context)).toEqual(['personal'])
+  it('refuses the e-mail local part, names of 4 characters or more and the phone, ignoring case and diacritics', () => {
+    const context = { email: 'ana.popescu+asig@example.ro', firstName: 'Ștefania', lastName: 'Pop', phone: '+40 722 123 456' }
+    expect(passwordProblems('xx ANA.POPESCU xx', context)).toContain('personal')
+    expect(passwordProblems('my name: popescu!', context)).toContain('personal')
+    expect(passwordProblems('hello stefania 77', context)).toContain('personal')
+    expect(passwordProblems('call me at 0722123456 ok', context)).toContain('personal')
     // "Pop" and "ana" are too short to count.
     expect(passwordProblems('pop and ana go 8', context)).toEqual([])
+  })
+
+  it('gives zxcvbn the user’s own data as dictionary words', () => {
+    // Strong for a stranger, guessable for the person it names.
+    const context = { email: 'zamfirescu.radu@example.ro', firstName: 'Radu', lastName: 'Zamfirescu' }
+    expect(problems('Zamfirescu1984')).toEqual([])
+    expect(passwordProblems('Zamfirescu1984', context)).toContain('guessable')
   })
 })
 

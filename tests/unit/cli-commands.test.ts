@@ -30,6 +30,15 @@ describe('operator command line', () => {
     expect(parseCommand(['partner', 'remove', 'autoclub'])).toEqual({ kind: 'partner-remove', code: 'autoclub' })
   })
 
+  it('parses insurer commands and refuses a missing or malformed code', () => {
+    expect(parseCommand(['insurer', 'list'])).toEqual({ kind: 'insurer-list' })
+    expect(parseCommand(['insurer', 'disable', 'grawe'])).toEqual({ kind: 'insurer-enable', code: 'grawe', enabled: false })
+    expect(parseCommand(['insurer', 'enable', 'hellas-direct'])).toEqual({ kind: 'insurer-enable', code: 'hellas-direct', enabled: true })
+    expect(() => parseCommand(['insurer', 'enable'])).toThrow('insurer enable: give the insurer code')
+    expect(() => parseCommand(['insurer', 'disable', 'Bad Code'])).toThrow('insurer disable')
+    expect(() => parseCommand(['insurer', 'remove', 'grawe'])).toThrow('insurer: expected list, enable or disable')
+  })
+
   it('refuses bad redirect and partner input', () => {
     expect(() => parseCommand(['redirect', 'add', 'old', '/rca'])).toThrow('redirect add: from_path')
     expect(() => parseCommand(['redirect', 'add', '/old', 'ftp://x'])).toThrow('redirect add: to')
@@ -69,8 +78,20 @@ describe('operator command line', () => {
   })
 
   it('lists every command in the usage text', () => {
-    for (const command of ['maintenance on|off', 'product-status <code>', 'seed', 'redirect list', 'redirect add <from> <to> [--status N]', 'redirect remove <from>', 'partner add <code> <name>', 'partner remove <code>']) {
+    for (const command of ['maintenance on|off', 'product-status <code>', 'seed', 'redirect list', 'redirect add <from> <to> [--status N]', 'redirect remove <from>', 'partner add <code> <name>', 'partner remove <code>', 'insurer list', 'insurer enable|disable <code>']) {
       expect(usage).toContain(command)
     }
+  })
+})
+
+describe('exchange-rate commands', () => {
+  it('parses fx list, set and import, and explains bad input', () => {
+    expect(parseCommand(['fx', 'list'])).toEqual({ kind: 'fx-list' })
+    expect(parseCommand(['fx', 'set', 'EUR', '5.09'])).toEqual({ kind: 'fx-set', currency: 'EUR', rate: '5.09' })
+    expect(parseCommand(['fx', 'set', 'HUF', '0.01315', '--date', '2026-11-24'])).toEqual({ kind: 'fx-set', currency: 'HUF', rate: '0.01315', date: '2026-11-24' })
+    expect(() => parseCommand(['fx', 'set', 'eur', '5.09'])).toThrow('three capital letters')
+    expect(() => parseCommand(['fx', 'set', 'EUR', 'five'])).toThrow('lei per unit')
+    expect(() => parseCommand(['fx', 'set', 'EUR', '5.09', '--date', '24.11.2026'])).toThrow('YYYY-MM-DD')
+    expect(() => parseCommand(['fx', 'import'])).toThrow('BNR XML')
   })
 })

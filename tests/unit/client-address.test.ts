@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clientAddress } from '~/server/http/client-address'
+import { clientAddress, isLoopback } from '~/server/http/client-address'
 
 describe('client address (decision 40)', () => {
   it('is the peer when no proxy is trusted, whatever X-Forwarded-For says', () => {
@@ -20,5 +20,10 @@ describe('client address (decision 40)', () => {
     expect(clientAddress('10.0.0.1', '203.0.113.9, <script>', 2)).toBe('10.0.0.1')
     expect(clientAddress('10.0.0.1', '203.0.113.9,', 1)).toBe('10.0.0.1')
     expect(clientAddress(undefined, 'not-an-ip', 1)).toBeUndefined()
+  })
+
+  it('knows the loopback addresses, also IPv4-mapped, and nothing else', () => {
+    for (const local of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1', '::FFFF:127.0.0.1']) expect(isLoopback(local), local).toBe(true)
+    for (const other of [undefined, '', '10.0.0.1', '192.0.2.1', '::ffff:10.0.0.1', '2001:db8::1', 'localhost', '127.0.0.1.example', '1127.0.0.1']) expect(isLoopback(other), String(other)).toBe(false)
   })
 })

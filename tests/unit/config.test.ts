@@ -5,7 +5,11 @@ import { describe, expect, it } from 'vitest'
 import { ConfigError, parseConfig, publicConfig, publicNames, secretNames, settings } from '../../app.config'
 import { loadConfig } from '~/server/config'
 
-const secrets = { SESSION_SECRET: 's'.repeat(40), OPERATOR_TOKEN: 'o'.repeat(40), PUSHER_APP_SECRET: 'p'.repeat(40), CAPTCHA_SECRET: 'c'.repeat(40) }
+// Production also needs a real card processor (the sandbox is refused there).
+const netopia = { PAYMENT_PROVIDER: 'netopia', NETOPIA_API_URL: 'https://secure.sandbox.netopia-payments.com', NETOPIA_API_KEY: 'api-key', NETOPIA_POS_SIGNATURE: 'POS1-SIGN-ATUR-E234', NETOPIA_PUBLIC_KEY: 'public-key-pem' }
+const secrets = { SESSION_SECRET: 's'.repeat(40), OPERATOR_TOKEN: 'o'.repeat(40), PUSHER_APP_SECRET: 'p'.repeat(40), CAPTCHA_SECRET: 'c'.repeat(40), ...netopia }
+// …and the origin it is reached at.
+const production = { APP_ENV: 'production', PUBLIC_URL: 'https://asiguro.example', ...secrets }
 
 describe('app.config', () => {
   it('has defaults for every non-secret setting', () => {
@@ -29,15 +33,39 @@ describe('app.config', () => {
   })
 
   it('starts production with real secrets, but not with CAPTCHA_PROVIDER=none', () => {
-    expect(parseConfig({ APP_ENV: 'production', ...secrets, CAPTCHA_PROVIDER: 'altcha' }).APP_ENV).toBe('production')
-    expect(() => parseConfig({ APP_ENV: 'production', ...secrets, CAPTCHA_PROVIDER: 'none' })).toThrow(/CAPTCHA_PROVIDER=none/)
+    expect(parseConfig({ ...production, CAPTCHA_PROVIDER: 'altcha' }).APP_ENV).toBe('production')
+    expect(() => parseConfig({ ...production, CAPTCHA_PROVIDER: 'none' })).toThrow(/CAPTCHA_PROVIDER=none/)
+  })
+
+  it('refuses the sandbox processor in production, and NETOPIA without its settings', () => {
+    expect(() => parseConfig({ ...production, PAYMENT_PROVIDER: 'sandbox', CAPTCHA_PROVIDER: 'altcha' })).toThrow(/PAYMENT_PROVIDER=sandbox/)
+    expect(() => parseConfig({ ...production, NETOPIA_PUBLIC_KEY: '', CAPTCHA_PROVIDER: 'altcha' })).toThrow(/NETOPIA_PUBLIC_KEY is required/)
   })
 
   it('needs a site key in production for the reCAPTCHA and Turnstile widgets', () => {
     for (const provider of ['recaptcha', 'turnstile']) {
-      expect(() => parseConfig({ APP_ENV: 'production', ...secrets, CAPTCHA_PROVIDER: provider })).toThrow(/CAPTCHA_SITE_KEY is required/)
-      expect(parseConfig({ APP_ENV: 'production', ...secrets, CAPTCHA_PROVIDER: provider, CAPTCHA_SITE_KEY: 'site-key' }).CAPTCHA_SITE_KEY).toBe('site-key')
+      expect(() => parseConfig({ ...production, CAPTCHA_PROVIDER: provider })).toThrow(/CAPTCHA_SITE_KEY is required/)
+      expect(parseConfig({ ...production, CAPTCHA_PROVIDER: provider, CAPTCHA_SITE_KEY: 'site-key' }).CAPTCHA_SITE_KEY).toBe('site-key')
     }
+  })
+
+  it('refuses to start production without PUBLIC_URL', () => {
+    const { PUBLIC_URL: _, ...withoutUrl } = production
+    for (const env of [withoutUrl, { ...withoutUrl, PUBLIC_URL: '' }]) {
+      expect(() => parseConfig({ ...env, CAPTCHA_PROVIDER: 'altcha' })).toThrow(/PUBLIC_URL is required in production/)
+    }
+    expect(parseConfig({ ...production, CAPTCHA_PROVIDER: 'altcha' }).PUBLIC_URL).toBe('https://asiguro.example')
+  })
+
+  it('takes the origin the server listens on when PUBLIC_URL is unset outside production', () => {
+    expect(parseConfig({}, secrets).PUBLIC_URL).toBe('http://localhost:3000')
+    expect(parseConfig({ PORT: '3960' }, secrets).PUBLIC_URL).toBe('http://localhost:3960')
+    expect(parseConfig({ PORT: '3960', HOST: '::' }, secrets).PUBLIC_URL).toBe('http://localhost:3960')
+    expect(parseConfig({ PORT: '3960', HOST: '127.0.0.1', APP_ENV: 'test' }, secrets).PUBLIC_URL).toBe('http://127.0.0.1:3960')
+    expect(parseConfig({ PORT: '8080', HOST: '::1' }, secrets).PUBLIC_URL).toBe('http://[::1]:8080')
+    // A set PUBLIC_URL wins over the listening address (a proxy in front).
+    expect(parseConfig({ PORT: '3960', PUBLIC_URL: 'https://staging.asiguro.example' }, secrets).PUBLIC_URL).toBe('https://staging.asiguro.example')
+    expect(() => parseConfig({ PUBLIC_URL: 'not a url' }, secrets)).toThrow(/PUBLIC_URL/)
   })
 
   it('keeps Google sign-in off until a client id is set, with Google’s endpoints by default', () => {

@@ -43,9 +43,17 @@ describe('provider client retries', () => {
     expect(calls).toHaveLength(1)
   })
 
-  it('turns code 503 into a maintenance error', async () => {
-    const { transport } = scripted(503)
-    await expect(new ProviderClient(transport).call('/x', { schema: Ok })).rejects.toBeInstanceOf(MaintenanceError)
+  const answering = (status: number, message: string): Transport => async () =>
+    new Response(JSON.stringify({ error: { code: status, message, pretty_message: 'x' } }), { status })
+
+  it('turns code 503 maintenance into a maintenance error', async () => {
+    await expect(new ProviderClient(answering(503, 'maintenance')).call('/x', { schema: Ok })).rejects.toBeInstanceOf(MaintenanceError)
+  })
+
+  it('keeps a service of ours that is down (503 with its own reason) apart from maintenance', async () => {
+    const refused = new ProviderClient(answering(503, 'quote_service_unavailable')).call('/x', { method: 'POST', json: {}, schema: Ok })
+    await expect(refused).rejects.toBeInstanceOf(ProviderError)
+    await expect(refused).rejects.not.toBeInstanceOf(MaintenanceError)
   })
 
   it('sends a form as urlencoded and the query string', async () => {

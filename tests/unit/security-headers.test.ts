@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
+import { parseConfig } from '../../app.config'
+import { realtimeSocketEndpoint } from '~/contract/realtime'
 import {
   cacheControl,
   createNonce,
@@ -56,6 +58,7 @@ describe('document Content-Security-Policy', () => {
     expect(csp.get('default-src')).toEqual(["'self'"])
     expect(csp.get('img-src')).toEqual(["'self'", 'data:'])
     expect(csp.get('font-src')).toEqual(["'self'"])
+    expect(csp.get('worker-src')).toEqual(["'self'"])
     expect(csp.get('connect-src')).toEqual(["'self'", 'wss://asiguro.ro'])
     expect(csp.get('frame-ancestors')).toEqual(["'none'"])
     expect(csp.get('base-uri')).toEqual(["'none'"])
@@ -107,7 +110,7 @@ describe('securityHeaders', () => {
       'referrer-policy': 'strict-origin-when-cross-origin',
       'x-frame-options': 'DENY',
       'cross-origin-opener-policy': 'same-origin',
-      'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+      'permissions-policy': 'camera=(), microphone=(), geolocation=(self), payment=()',
     })
     expect(headers).not.toHaveProperty('content-security-policy-report-only')
   })
@@ -196,10 +199,19 @@ describe('captcha widgets in the document policy', () => {
 
   it('keeps every other directive as it is without a widget, and the data policy untouched', () => {
     const csp = policy({ provider: 'recaptcha' })
-    for (const name of ['default-src', 'style-src', 'img-src', 'font-src', 'frame-ancestors', 'base-uri', 'object-src', 'form-action', 'upgrade-insecure-requests']) {
+    for (const name of ['default-src', 'style-src', 'img-src', 'font-src', 'worker-src', 'frame-ancestors', 'base-uri', 'object-src', 'form-action', 'upgrade-insecure-requests']) {
       expect(csp.get(name), name).toEqual(withoutCaptcha.get(name))
     }
     expect(securityHeaders({ publicUrl: HTTPS, captcha: { provider: 'recaptcha' } })['content-security-policy']).toBe(DATA_CONTENT_SECURITY_POLICY)
     expect(securityHeaders({ publicUrl: HTTPS, nonce: NONCE, captcha: { provider: 'turnstile' } })['content-security-policy']).toContain('frame-src')
+  })
+})
+
+describe('the page policy of a server without PUBLIC_URL', () => {
+  it('names the WebSocket origin of the port the server runs on, not port 3000', () => {
+    // As src/start.ts builds it, from the configuration of a server started with PORT=3960 only.
+    const config = parseConfig({ APP_ENV: 'test', PORT: '3960', SESSION_SECRET: 's'.repeat(40), OPERATOR_TOKEN: 'o'.repeat(40), PUSHER_APP_SECRET: 'p'.repeat(40), CAPTCHA_SECRET: 'c'.repeat(40) })
+    const policy = directives(documentContentSecurityPolicy({ nonce: NONCE, publicUrl: config.PUBLIC_URL, realtime: realtimeSocketEndpoint(config) }))
+    expect(policy.get('connect-src')).toEqual(["'self'", 'ws://localhost:3960'])
   })
 })

@@ -19,7 +19,8 @@ describe('guards', () => {
   it('sends anonymous visitors of account pages to sign in, remembering the page', () => {
     expect(requireSignedIn(anonymousSession, '/account/vehicles/3?tab=notes')).toEqual({ to: '/authenticate', search: { last_url: '/account/vehicles/3?tab=notes' } })
     expect(requireSignedIn({ user, twoFactor: null }, '/account/orders')).toBeUndefined()
-    expect(requireSignedIn(anonymousSession, '/account/orders', true)).toEqual({ to: '/authenticate', search: { last_url: '/account/orders', reason: 'inactivity' } })
+    expect(requireSignedIn(anonymousSession, '/account/orders', 'inactivity')).toEqual({ to: '/authenticate', search: { last_url: '/account/orders', reason: 'inactivity' } })
+    expect(requireSignedIn(anonymousSession, '/account/orders', 'signed_out')).toEqual({ to: '/authenticate', search: { last_url: '/account/orders', reason: 'signed_out' } })
   })
 
   it('keeps signed-in users away from /authenticate', () => {

@@ -7,12 +7,12 @@ export const accountPages = {
   orders: {
     title: msg`Orders and policies`,
     purpose: msg`Every order you placed and every policy you hold, with its validity, documents and virtual card.`,
-    empty: msg`You have no orders yet. Policies you buy while signed in appear here as soon as they are issued.`,
+    empty: msg`You have no orders yet. Every policy and vignette you buy appears here with its status and documents.`,
   },
   preferences: {
     title: msg`Preferences`,
     purpose: msg`Your language, the reminders you want (RCA, vignette and policy expiry) and how we may contact you.`,
-    empty: msg`Expiry reminders are set here once policies can be bought on the site. Your language is already remembered: choose it at the top of any page.`,
+    empty: msg`Choose which expiry reminders reach you by e-mail and which in the notification centre.`,
   },
   profile: {
     title: msg`Profile`,
@@ -27,12 +27,12 @@ export const accountPages = {
   vehicles: {
     title: msg`Vehicles`,
     purpose: msg`The vehicles you insure, so a new RCA offer or vignette takes one click.`,
-    empty: msg`No vehicles yet. Saving vehicles in the account is coming together with online RCA and vignette purchase.`,
+    empty: msg`No vehicles yet. Add one and its RCA, vignette and ITP dates are followed here.`,
   },
   vehicle: {
     title: msg`Vehicle`,
     purpose: msg`The details of this vehicle, its policies and vignettes, and what is due next.`,
-    empty: msg`This vehicle is not saved in your account. Vehicle details will appear here once vehicles can be saved.`,
+    empty: msg`This vehicle is not saved in your account.`,
   },
   diaries: {
     title: msg`Vehicle diary`,
@@ -47,7 +47,7 @@ export const accountPages = {
   diary: {
     title: msg`Diary entry`,
     purpose: msg`One event of this vehicle’s diary, with its date, mileage, cost and your remarks.`,
-    empty: msg`This entry is not in your diary. Diary entries can be written once vehicles can be saved in the account.`,
+    empty: msg`This entry is not in your diary.`,
   },
   notes: {
     title: msg`Vehicle notes`,
@@ -62,7 +62,7 @@ export const accountPages = {
   note: {
     title: msg`Note`,
     purpose: msg`One of your notes about this vehicle.`,
-    empty: msg`This note is not among your notes. Notes can be written once vehicles can be saved in the account.`,
+    empty: msg`This note is not among your notes.`,
   },
 } satisfies Record<string, { title: MessageDescriptor; purpose: MessageDescriptor; empty: MessageDescriptor }>
 

@@ -1,14 +1,21 @@
 import { createServerFn } from '@tanstack/react-start'
 import {
+  AccountDeleteInput,
   AccountSessionList,
+  EmailChangeInput,
+  EmailConfirmInput,
   EmailConfirmResult,
+  NoFieldsInput,
+  PasswordChangeInput,
+  ProfileUpdateInput,
+  SessionIdParams,
   PasswordChangeResult,
   Profile,
   RevokedSessions,
 } from '~/contract/account'
 import { Done, UserLookup } from '~/contract/auth'
 import { getSession } from '~/server/session/session'
-import { formResult, formText as text } from '~/server/web/forms'
+import { answerForm, formInput } from '~/server/web/forms'
 import { callProvider } from '~/server/web/request'
 import { signedInOnly } from '~/server/web/signed-in-only'
 
@@ -29,66 +36,66 @@ async function rememberUser(user: Profile): Promise<void> {
 export const getProfile = createServerFn({ method: 'GET' }).middleware([signedInOnly]).handler(() => callProvider('/account/profile', { schema: Profile }))
 
 export const updateProfile = createServerFn({ method: 'POST' }).middleware([signedInOnly])
-  .validator((input: Record<'first_name' | 'last_name' | 'phone_number', unknown>) => ({
-    first_name: text(input.first_name, 80),
-    last_name: text(input.last_name, 80),
-    phone_number: text(input.phone_number, 20),
-  }))
+  .validator(formInput(ProfileUpdateInput))
   .handler(({ data }) =>
-    formResult(async () => {
-      const user = await callProvider('/account/profile', { method: 'PATCH', json: data, schema: Profile })
+    answerForm(data, async (input) => {
+      const user = await callProvider('/account/profile', { method: 'PATCH', json: input, schema: Profile })
       await rememberUser(user)
       return user
     }),
   )
 
 export const requestEmailChange = createServerFn({ method: 'POST' }).middleware([signedInOnly])
-  .validator((input: Record<'email' | 'password', unknown>) => ({ email: text(input.email, 254), password: text(input.password, 512) }))
-  .handler(({ data }) => formResult(() => callProvider('/account/email-change', { method: 'POST', json: data, schema: Done })))
+  .validator(formInput(EmailChangeInput))
+  .handler(({ data }) => answerForm(data, (input) => callProvider('/account/email-change', { method: 'POST', json: input, schema: Done })))
 
-export const resendVerification = createServerFn({ method: 'POST' }).middleware([signedInOnly]).handler(() =>
-  formResult(() => callProvider('/account/email-verification', { method: 'POST', schema: Done })),
-)
+export const resendVerification = createServerFn({ method: 'POST' }).middleware([signedInOnly])
+  .validator(formInput(NoFieldsInput))
+  .handler(({ data }) => answerForm(data, () => callProvider('/account/email-verification', { method: 'POST', schema: Done })))
 
-/** Opens a mailed link (signed in or not); a signed-in holder's snapshot follows a changed address. */
+/**
+ * Opens a mailed link (signed in or not); a signed-in holder's snapshot follows a changed address.
+ * Posted without JavaScript, the browser lands on the page again with what was done in its
+ * search (never the address itself).
+ */
 export const confirmEmail = createServerFn({ method: 'POST' })
-  .validator((input: { token: unknown }) => ({ token: text(input.token, 200) }))
+  .validator(formInput(EmailConfirmInput))
   .handler(({ data }) =>
-    formResult(async () => {
-      const result = await callProvider('/auth/email/confirm', { method: 'POST', json: data, schema: EmailConfirmResult })
-      if ((await getSession()).accessToken) {
-        const { data: user } = await callProvider('/auth/user', { schema: UserLookup })
-        if (user) await rememberUser(user)
-      }
-      return result
-    }),
+    answerForm(
+      data,
+      async (input) => {
+        const result = await callProvider('/auth/email/confirm', { method: 'POST', json: input, schema: EmailConfirmResult })
+        if ((await getSession()).accessToken) {
+          const { data: user } = await callProvider('/auth/user', { schema: UserLookup })
+          if (user) await rememberUser(user)
+        }
+        return result
+      },
+      { done: (result) => `/confirm-email?confirmed=${result.purpose}` },
+    ),
   )
 
 export const changePassword = createServerFn({ method: 'POST' }).middleware([signedInOnly])
-  .validator((input: Record<'current_password' | 'password' | 'password_confirmation', unknown>) => ({
-    current_password: text(input.current_password, 512),
-    password: text(input.password, 512),
-    password_confirmation: text(input.password_confirmation, 512),
-  }))
-  .handler(({ data }) => formResult(() => callProvider('/account/password', { method: 'POST', json: data, schema: PasswordChangeResult })))
+  .validator(formInput(PasswordChangeInput))
+  .handler(({ data }) => answerForm(data, (input) => callProvider('/account/password', { method: 'POST', json: input, schema: PasswordChangeResult })))
 
 export const listSessions = createServerFn({ method: 'GET' }).middleware([signedInOnly]).handler(() => callProvider('/account/sessions', { schema: AccountSessionList }))
 
 /** Ends one of the holder's sessions; any other id (another user's, already ended) answers 404. */
 export const revokeSession = createServerFn({ method: 'POST' }).middleware([signedInOnly])
-  .validator((input: { id: unknown }) => ({ id: text(input.id, 64) }))
-  .handler(({ data }) => formResult(() => callProvider(`/account/sessions/${encodeURIComponent(data.id)}`, { method: 'DELETE', schema: Done })))
+  .validator(formInput(SessionIdParams))
+  .handler(({ data }) => answerForm(data, (input) => callProvider(`/account/sessions/${encodeURIComponent(input.id)}`, { method: 'DELETE', schema: Done })))
 
-export const revokeOtherSessions = createServerFn({ method: 'POST' }).middleware([signedInOnly]).handler(() =>
-  formResult(() => callProvider('/account/sessions/revoke-others', { method: 'POST', schema: RevokedSessions })),
-)
+export const revokeOtherSessions = createServerFn({ method: 'POST' }).middleware([signedInOnly])
+  .validator(formInput(NoFieldsInput))
+  .handler(({ data }) => answerForm(data, () => callProvider('/account/sessions/revoke-others', { method: 'POST', schema: RevokedSessions })))
 
 /** Deletes the account at the provider, then signs this browser out. */
 export const deleteAccount = createServerFn({ method: 'POST' }).middleware([signedInOnly])
-  .validator((input: { password: unknown }) => ({ password: text(input.password, 512) }))
+  .validator(formInput(AccountDeleteInput))
   .handler(({ data }) =>
-    formResult(async () => {
-      await callProvider('/account/delete', { method: 'POST', json: data, schema: Done })
+    answerForm(data, async (input) => {
+      await callProvider('/account/delete', { method: 'POST', json: input, schema: Done })
       ;(await getSession()).destroy()
       return { deleted: true as const }
     }),

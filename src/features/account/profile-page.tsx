@@ -4,8 +4,8 @@ import { Link } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { useState } from 'react'
 import type { Profile } from '~/contract/account'
-import { Field, FormAlert } from '~/ui/form-field'
-import { SubmitButton, useProviderForm } from '~/ui/provider-form'
+import { ContractForm, FormError, FormField, SubmitButton } from '~/ui/form/form-parts'
+import { useContractForm } from '~/ui/form/use-contract-form'
 import { notify } from '~/ui/toaster'
 import { requestEmailChange, resendVerification, updateProfile } from './account.functions'
 import { accountPages } from './account-pages'
@@ -25,43 +25,49 @@ export function ProfilePage({ userId }: { userId: string }) {
   )
 }
 
+// The schemas the API checks with, loaded when a visitor starts typing (decision 56).
+const accountSchemas = () => import('~/contract/account')
+
 function PersonalDetails({ userId, profile }: { userId: string; profile: Profile }) {
   const { t } = useLingui()
   const queryClient = useQueryClient()
   const save = useServerFn(updateProfile)
-  const form = useProviderForm(
-    (v) => save({ data: { first_name: v.first_name, last_name: v.last_name, phone_number: v.phone_number } }),
-    (user) => {
+  const form = useContractForm({
+    id: 'profile',
+    action: updateProfile,
+    schema: () => accountSchemas().then((m) => m.ProfileUpdateInput),
+    defaultValues: { first_name: profile.first_name, last_name: profile.last_name, phone_number: profile.phone_number ?? '' },
+    send: (values) => save({ data: values }),
+    onDone: (user) => {
       queryClient.setQueryData(profileQuery(userId).queryKey, user)
       notify('success', t`Your details were saved.`)
     },
-  )
+  })
   return (
     <section className="section account-section" aria-labelledby="personal-title">
       <h2 id="personal-title">
         <Trans>Personal details</Trans>
       </h2>
-      <form className="form" onSubmit={form.onSubmit} noValidate aria-busy={form.busy}>
-        <Field form="profile" name="first_name" label={<Trans>First name</Trans>} errors={form.errors}>
-          {(p) => <input {...p} autoComplete="given-name" defaultValue={profile.first_name} required maxLength={80} />}
-        </Field>
-        <Field form="profile" name="last_name" label={<Trans>Last name</Trans>} errors={form.errors}>
-          {(p) => <input {...p} autoComplete="family-name" defaultValue={profile.last_name} required maxLength={80} />}
-        </Field>
-        <Field
-          form="profile"
+      <ContractForm form={form}>
+        <FormField form={form} name="first_name" label={<Trans>First name</Trans>}>
+          {(p) => <input {...p} autoComplete="given-name" required maxLength={80} />}
+        </FormField>
+        <FormField form={form} name="last_name" label={<Trans>Last name</Trans>}>
+          {(p) => <input {...p} autoComplete="family-name" required maxLength={80} />}
+        </FormField>
+        <FormField
+          form={form}
           name="phone_number"
           label={<Trans>Phone (optional)</Trans>}
           hint={<Trans>A Romanian number without spaces, for example 0722123456 or +40722123456.</Trans>}
-          errors={form.errors}
         >
-          {(p) => <input {...p} type="tel" autoComplete="tel" defaultValue={profile.phone_number ?? ''} maxLength={20} />}
-        </Field>
-        <FormAlert errors={form.errors} />
-        <SubmitButton busy={form.busy}>
+          {(p) => <input {...p} type="tel" autoComplete="tel" maxLength={20} />}
+        </FormField>
+        <FormError form={form} />
+        <SubmitButton form={form}>
           <Trans>Save the changes</Trans>
         </SubmitButton>
-      </form>
+      </ContractForm>
     </section>
   )
 }
@@ -72,22 +78,29 @@ function EmailSection({ profile }: { profile: Profile }) {
   const change = useServerFn(requestEmailChange)
   const [resent, setResent] = useState(false)
   const [pending, setPending] = useState<string | undefined>(undefined)
-  const resendForm = useProviderForm(
-    () => resend(),
-    () => {
+  const resendForm = useContractForm({
+    id: 'email-resend',
+    action: resendVerification,
+    schema: () => accountSchemas().then((m) => m.NoFieldsInput),
+    defaultValues: {},
+    send: () => resend({ data: {} }),
+    onDone: () => {
       setResent(true)
       notify('success', t`We sent you a new confirmation link.`)
     },
-  )
-  const changeForm = useProviderForm(
-    (v) => change({ data: { email: v.email, password: v.password } }),
-    (_done, form) => {
-      const address = new FormData(form).get('email')
-      setPending(typeof address === 'string' ? address.trim().toLowerCase() : undefined)
-      form.reset()
+  })
+  const changeForm = useContractForm({
+    id: 'email-change',
+    action: requestEmailChange,
+    schema: () => accountSchemas().then((m) => m.EmailChangeInput),
+    defaultValues: { email: '', password: '' },
+    send: (values) => change({ data: values }),
+    onDone: (_done, values) => {
+      setPending(values.email.trim().toLowerCase())
+      changeForm.form.reset()
       notify('success', t`Check your new inbox: the address changes when you open the link we sent.`)
     },
-  )
+  })
   const email = profile.email
   return (
     <section className="section account-section" id="email-status" aria-labelledby="email-title">
@@ -109,12 +122,12 @@ function EmailSection({ profile }: { profile: Profile }) {
         )}
       </p>
       {profile.email_verified ? null : (
-        <form onSubmit={resendForm.onSubmit} aria-busy={resendForm.busy} className="inline-form">
+        <ContractForm form={resendForm} className="inline-form">
           <p>
             <Trans>Open the link in the e-mail we sent you to confirm the address. Buying works meanwhile.</Trans>
           </p>
-          <FormAlert errors={resendForm.errors} />
-          <SubmitButton busy={resendForm.busy} className="button button--secondary">
+          <FormError form={resendForm} />
+          <SubmitButton form={resendForm} className="button button--secondary">
             <Trans>Send the confirmation link again</Trans>
           </SubmitButton>
           {resent ? (
@@ -122,7 +135,7 @@ function EmailSection({ profile }: { profile: Profile }) {
               <Trans>A new link is on its way to {email}. It is valid for 24 hours.</Trans>
             </p>
           ) : null}
-        </form>
+        </ContractForm>
       )}
 
       <h3 id="email-change-title">
@@ -131,15 +144,15 @@ function EmailSection({ profile }: { profile: Profile }) {
       <p>
         <Trans>We send a confirmation link to the new address and tell the current one. Until you open the link, you keep signing in with {email}.</Trans>
       </p>
-      <form className="form" onSubmit={changeForm.onSubmit} noValidate aria-busy={changeForm.busy} aria-labelledby="email-change-title">
-        <Field form="email-change" name="email" label={<Trans>New e-mail address</Trans>} errors={changeForm.errors}>
+      <ContractForm form={changeForm} labelledBy="email-change-title">
+        <FormField form={changeForm} name="email" label={<Trans>New e-mail address</Trans>}>
           {(p) => <input {...p} type="email" autoComplete="email" required maxLength={254} />}
-        </Field>
-        <Field form="email-change" name="password" label={<Trans>Current password</Trans>} errors={changeForm.errors}>
+        </FormField>
+        <FormField form={changeForm} name="password" label={<Trans>Current password</Trans>}>
           {(p) => <input {...p} type="password" autoComplete="current-password" required />}
-        </Field>
-        <FormAlert errors={changeForm.errors} />
-        <SubmitButton busy={changeForm.busy}>
+        </FormField>
+        <FormError form={changeForm} />
+        <SubmitButton form={changeForm}>
           <Trans>Send the confirmation link</Trans>
         </SubmitButton>
         {pending ? (
@@ -147,7 +160,7 @@ function EmailSection({ profile }: { profile: Profile }) {
             <Trans>We sent a link to {pending}. Open it within 24 hours to start using that address.</Trans>
           </p>
         ) : null}
-      </form>
+      </ContractForm>
     </section>
   )
 }

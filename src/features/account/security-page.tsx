@@ -6,8 +6,8 @@ import { useRef, type ReactNode } from 'react'
 import type { AccountSession } from '~/contract/account'
 import { formatDate } from '~/i18n/dates'
 import { isLocale } from '~/i18n/locales'
-import { Field, FormAlert } from '~/ui/form-field'
-import { SubmitButton, useProviderForm } from '~/ui/provider-form'
+import { ContractForm, FormError, FormField, SubmitButton } from '~/ui/form/form-parts'
+import { useContractForm } from '~/ui/form/use-contract-form'
 import { notify } from '~/ui/toaster'
 import { changePassword, deleteAccount, revokeOtherSessions, revokeSession } from './account.functions'
 import { accountPages } from './account-pages'
@@ -37,18 +37,25 @@ export function SecurityPage({ userId, twoFactor }: { userId: string; twoFactor:
   )
 }
 
+// The schemas the API checks with, loaded when a visitor starts using a form (decision 56).
+const accountSchemas = () => import('~/contract/account')
+
 function PasswordSection({ userId }: { userId: string }) {
   const { t } = useLingui()
   const queryClient = useQueryClient()
   const change = useServerFn(changePassword)
-  const form = useProviderForm(
-    (v) => change({ data: { current_password: v.current_password, password: v.password, password_confirmation: v.password_confirmation } }),
-    async ({ revoked_sessions: count }, element) => {
-      element.reset()
+  const form = useContractForm({
+    id: 'password',
+    action: changePassword,
+    schema: () => accountSchemas().then((m) => m.PasswordChangeInput),
+    defaultValues: { current_password: '', password: '', password_confirmation: '' },
+    send: (values) => change({ data: values }),
+    onDone: async ({ revoked_sessions: count }) => {
+      form.form.reset()
       notify('success', t`Your password was changed. Other devices signed out: ${count}.`)
       await queryClient.invalidateQueries({ queryKey: sessionsQuery(userId).queryKey })
     },
-  )
+  })
   return (
     <section className="section account-section" aria-labelledby="password-title">
       <h2 id="password-title">
@@ -57,27 +64,21 @@ function PasswordSection({ userId }: { userId: string }) {
       <p>
         <Trans>After the change, every other device signed in to your account is signed out; this one stays signed in.</Trans>
       </p>
-      <form className="form" onSubmit={form.onSubmit} noValidate aria-busy={form.busy} aria-labelledby="password-title">
-        <Field form="password" name="current_password" label={<Trans>Current password</Trans>} errors={form.errors}>
+      <ContractForm form={form} labelledBy="password-title">
+        <FormField form={form} name="current_password" label={<Trans>Current password</Trans>}>
           {(p) => <input {...p} type="password" autoComplete="current-password" required />}
-        </Field>
-        <Field
-          form="password"
-          name="password"
-          label={<Trans>New password</Trans>}
-          hint={<Trans>At least 12 characters. A few unrelated words make a strong, memorable password.</Trans>}
-          errors={form.errors}
-        >
+        </FormField>
+        <FormField form={form} name="password" label={<Trans>New password</Trans>} hint={<Trans>At least 12 characters. A few unrelated words make a strong, memorable password.</Trans>}>
           {(p) => <input {...p} type="password" autoComplete="new-password" required />}
-        </Field>
-        <Field form="password" name="password_confirmation" label={<Trans>Repeat the new password</Trans>} errors={form.errors}>
+        </FormField>
+        <FormField form={form} name="password_confirmation" label={<Trans>Repeat the new password</Trans>}>
           {(p) => <input {...p} type="password" autoComplete="new-password" required />}
-        </Field>
-        <FormAlert errors={form.errors} />
-        <SubmitButton busy={form.busy}>
+        </FormField>
+        <FormError form={form} />
+        <SubmitButton form={form}>
           <Trans>Change the password</Trans>
         </SubmitButton>
-      </form>
+      </ContractForm>
     </section>
   )
 }
@@ -88,13 +89,17 @@ function SessionsSection({ userId }: { userId: string }) {
   const { data } = useSuspenseQuery(sessionsQuery(userId))
   const revokeOthers = useServerFn(revokeOtherSessions)
   const refresh = () => queryClient.invalidateQueries({ queryKey: sessionsQuery(userId).queryKey })
-  const othersForm = useProviderForm(
-    () => revokeOthers(),
-    async ({ revoked }) => {
+  const othersForm = useContractForm({
+    id: 'sessions-others',
+    action: revokeOtherSessions,
+    schema: () => accountSchemas().then((m) => m.NoFieldsInput),
+    defaultValues: {},
+    send: () => revokeOthers({ data: {} }),
+    onDone: async ({ revoked }) => {
       notify('success', t`Other devices signed out: ${revoked}.`)
       await refresh()
     },
-  )
+  })
   const others = data.data.filter((s) => !s.current)
   return (
     <section className="section account-section" aria-labelledby="sessions-title">
@@ -114,12 +119,12 @@ function SessionsSection({ userId }: { userId: string }) {
           <Trans>No other device is signed in to your account.</Trans>
         </p>
       ) : (
-        <form onSubmit={othersForm.onSubmit} aria-busy={othersForm.busy} className="inline-form" aria-label={t`Sign out all other devices`}>
-          <FormAlert errors={othersForm.errors} />
-          <SubmitButton busy={othersForm.busy} className="button button--secondary">
+        <ContractForm form={othersForm} className="inline-form" label={t`Sign out all other devices`}>
+          <FormError form={othersForm} />
+          <SubmitButton form={othersForm} className="button button--secondary">
             <Trans>Sign out all other devices</Trans>
           </SubmitButton>
-        </form>
+        </ContractForm>
       )}
     </section>
   )
@@ -130,18 +135,23 @@ function SessionItem({ session, onEnded }: { session: AccountSession; onEnded: (
   const locale = isLocale(i18n.locale) ? i18n.locale : 'ro'
   const revoke = useServerFn(revokeSession)
   const device = session.device
-  const form = useProviderForm(
-    async () => {
+  const form = useContractForm({
+    id: `session-${session.id}`,
+    action: revokeSession,
+    schema: () => accountSchemas().then((m) => m.SessionIdParams),
+    // The id is the form's hidden input, not a field the visitor fills in.
+    defaultValues: {},
+    send: async () => {
       const result = await revoke({ data: { id: session.id } })
-      // Refused: it ended elsewhere meanwhile, so the list is read again (the message stays as a toast).
-      if (!result.ok) await onEnded()
+      // Refused: it ended elsewhere meanwhile, so the list is read again.
+      if (result && !(result instanceof Response) && !result.ok) await onEnded()
       return result
     },
-    async () => {
+    onDone: async () => {
       notify('success', t`${device} was signed out.`)
       await onEnded()
     },
-  )
+  })
   const titleId = `session-${session.id}`
   return (
     <li className={session.current ? 'session-item session-item--current' : 'session-item'} aria-labelledby={titleId}>
@@ -175,14 +185,15 @@ function SessionItem({ session, onEnded }: { session: AccountSession; onEnded: (
         </dd>
       </dl>
       {session.current ? null : (
-        <form onSubmit={form.onSubmit} aria-busy={form.busy}>
-          <FormAlert errors={form.errors} />
-          <SubmitButton busy={form.busy} className="button button--secondary">
+        <ContractForm form={form} className="">
+          <input type="hidden" name="id" value={session.id} />
+          <FormError form={form} />
+          <SubmitButton form={form} className="button button--secondary">
             <Trans>
               Sign out<span className="visually-hidden"> {device}</span>
             </Trans>
           </SubmitButton>
-        </form>
+        </ContractForm>
       )}
     </li>
   )
@@ -192,14 +203,18 @@ function DeleteSection() {
   const router = useRouter()
   const dialog = useRef<HTMLDialogElement>(null)
   const remove = useServerFn(deleteAccount)
-  const form = useProviderForm(
-    (v) => remove({ data: { password: v.password } }),
-    async () => {
+  const form = useContractForm({
+    id: 'delete',
+    action: deleteAccount,
+    schema: () => accountSchemas().then((m) => m.AccountDeleteInput),
+    defaultValues: { password: '' },
+    send: (values) => remove({ data: values }),
+    onDone: async () => {
       dialog.current?.close()
       await router.invalidate()
       await router.navigate({ to: '/account-deleted', replace: true })
     },
-  )
+  })
   return (
     <section className="section account-section" aria-labelledby="delete-title">
       <h2 id="delete-title">
@@ -214,26 +229,26 @@ function DeleteSection() {
         <Trans>Delete my account…</Trans>
       </button>
       <dialog ref={dialog} className="dialog" aria-labelledby="delete-dialog-title" aria-describedby="delete-dialog-text">
-        <form onSubmit={form.onSubmit} noValidate aria-busy={form.busy} className="form dialog__form">
+        <ContractForm form={form} className="form dialog__form">
           <h2 id="delete-dialog-title">
             <Trans>Delete your account for good?</Trans>
           </h2>
           <p id="delete-dialog-text">
             <Trans>This cannot be undone. Enter your password to confirm that you want to delete the account.</Trans>
           </p>
-          <Field form="delete" name="password" label={<Trans>Password</Trans>} errors={form.errors}>
+          <FormField form={form} name="password" label={<Trans>Password</Trans>}>
             {(p) => <input {...p} type="password" autoComplete="current-password" required />}
-          </Field>
-          <FormAlert errors={form.errors} />
+          </FormField>
+          <FormError form={form} />
           <div className="dialog__actions">
             <button type="button" className="button button--secondary" onClick={() => dialog.current?.close()}>
               <Trans>Cancel</Trans>
             </button>
-            <SubmitButton busy={form.busy} className="button button--danger">
+            <SubmitButton form={form} className="button button--danger">
               <Trans>Delete the account</Trans>
             </SubmitButton>
           </div>
-        </form>
+        </ContractForm>
       </dialog>
     </section>
   )

@@ -3,8 +3,9 @@ import { Link, useRouter } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { useState } from 'react'
 import { internalPath } from '~/contract/paths'
-import { Field, FormAlert } from '~/ui/form-field'
-import { SubmitButton as Submit, useProviderForm } from '~/ui/provider-form'
+import type { SessionEndNotice } from '~/contract/session'
+import { CheckboxField, ContractForm, FormError, FormField, SubmitButton } from '~/ui/form/form-parts'
+import { useContractForm } from '~/ui/form/use-contract-form'
 import { notify } from '~/ui/toaster'
 import { register, requestPasswordReset, resetPassword, signIn } from './auth.functions'
 import { GoogleButton } from './google-sign-in'
@@ -18,58 +19,41 @@ interface Props {
   email: string | undefined
   resetToken: string | undefined
   /** Why the visitor is here: their session ended (spec §8). */
-  reason: 'inactivity' | undefined
+  reason: SessionEndNotice | undefined
+  /** After a form posted without JavaScript: the reset link was sent, or the password changed. */
+  notice?: 'reset-sent' | 'password-changed' | undefined
   captchaProvider: CaptchaProvider
   /** "Continue with Google" is offered (a `GOOGLE_CLIENT_ID` is configured). */
   google?: boolean
 }
+
+// The schemas the API checks with, loaded when a visitor starts typing (decision 56).
+const authSchemas = () => import('~/contract/auth')
 
 const passwordHint = <Trans>At least 12 characters. A few unrelated words make a strong, memorable password.</Trans>
 
 /**
  * `/authenticate`: sign in, create an account, ask for a reset link, set a new password.
  * The mode lives in the URL (`?mode=`), so each form has its own address and the mailed
- * reset link opens the right one.
+ * reset link opens the right one. Each form is a toolkit form (src/ui/form): it works without
+ * JavaScript too.
  */
-export function AuthenticatePage({ mode, returnTo, email, resetToken, reason, captchaProvider, google = false }: Props) {
-  const { t } = useLingui()
-  const router = useRouter()
-  const target = internalPath(returnTo) ?? '/account/orders'
-  const afterSignIn = async () => {
-    await router.invalidate()
-    await router.navigate({ href: target, replace: true })
-  }
-  const signInFn = useServerFn(signIn)
-  const registerFn = useServerFn(register)
-  const forgotFn = useServerFn(requestPasswordReset)
-  const resetFn = useServerFn(resetPassword)
-  const captcha = { captcha: captchaProvider }
-  const signInForm = useProviderForm((v) => signInFn({ data: { email: v.email, password: v.password, token: v.token } }), afterSignIn, { ...captcha, captchaAction: 'login' })
-  const registerForm = useProviderForm(
-    (v) => registerFn({ data: { email: v.email, password: v.password, password_confirmation: v.password_confirmation, first_name: v.first_name, last_name: v.last_name, phone_number: v.phone_number, token: v.token } }),
-    async () => {
-      notify('success', t`Your account is ready. We sent you an e-mail to confirm your address.`)
-      await afterSignIn()
-    },
-    { ...captcha, captchaAction: 'register' },
-  )
-  const [resetSent, setResetSent] = useState(false)
-  const forgotForm = useProviderForm((v) => forgotFn({ data: { email: v.email, token: v.token } }), () => setResetSent(true), { ...captcha, captchaAction: 'password_reset' })
-  const resetForm = useProviderForm(
-    (v) => resetFn({ data: { email: v.email, reset_token: v.reset_token, password: v.password, password_confirmation: v.password_confirmation, token: v.token } }),
-    async () => {
-      notify('success', t`Your password was changed. Sign in with the new one.`)
-      await router.navigate({ to: '/authenticate', search: { mode: 'sign-in', email } })
-    },
-    { ...captcha, captchaAction: 'password_reset' },
-  )
+export function AuthenticatePage({ mode, returnTo, email, resetToken, reason, notice, captchaProvider, google = false }: Props) {
   const search = (m: AuthMode) => ({ mode: m, ...(returnTo ? { last_url: returnTo } : {}) })
-
   return (
     <div className="auth" data-mode={mode}>
       {reason === 'inactivity' ? (
         <p className="notice notice--warning" role="alert">
           <Trans>You have been logged out due to inactivity.</Trans>
+        </p>
+      ) : reason === 'signed_out' ? (
+        <p className="notice notice--warning" role="alert">
+          <Trans>You were signed out of this device from another device or after a password change.</Trans>
+        </p>
+      ) : null}
+      {notice === 'password-changed' ? (
+        <p className="notice notice--success" role="status">
+          <Trans>Your password was changed. Sign in with the new one.</Trans>
         </p>
       ) : null}
       {mode === 'sign-in' ? (
@@ -77,18 +61,7 @@ export function AuthenticatePage({ mode, returnTo, email, resetToken, reason, ca
           <h1>
             <Trans>Sign in</Trans>
           </h1>
-          <form className="form" onSubmit={signInForm.onSubmit} noValidate aria-busy={signInForm.busy}>
-            <Field form="sign-in" name="email" label={<Trans>E-mail</Trans>} errors={signInForm.errors}>
-              {(p) => <input {...p} type="email" autoComplete="username" defaultValue={email} required />}
-            </Field>
-            <Field form="sign-in" name="password" label={<Trans>Password</Trans>} errors={signInForm.errors}>
-              {(p) => <input {...p} type="password" autoComplete="current-password" required />}
-            </Field>
-            <FormAlert errors={signInForm.errors} />
-            <Submit busy={signInForm.busy}>
-              <Trans>Sign in</Trans>
-            </Submit>
-          </form>
+          <SignInForm email={email} returnTo={returnTo} captchaProvider={captchaProvider} />
           {google ? <GoogleButton returnTo={returnTo} /> : null}
           <p>
             <Link to="/authenticate" search={search('forgot')}>
@@ -111,30 +84,7 @@ export function AuthenticatePage({ mode, returnTo, email, resetToken, reason, ca
           <p>
             <Trans>With an account you find all your policies in one place and get a reminder before each one expires. Buying does not require one.</Trans>
           </p>
-          <form className="form" onSubmit={registerForm.onSubmit} noValidate aria-busy={registerForm.busy}>
-            <Field form="register" name="first_name" label={<Trans>First name</Trans>} errors={registerForm.errors}>
-              {(p) => <input {...p} autoComplete="given-name" required />}
-            </Field>
-            <Field form="register" name="last_name" label={<Trans>Last name</Trans>} errors={registerForm.errors}>
-              {(p) => <input {...p} autoComplete="family-name" required />}
-            </Field>
-            <Field form="register" name="email" label={<Trans>E-mail</Trans>} errors={registerForm.errors}>
-              {(p) => <input {...p} type="email" autoComplete="email" defaultValue={email} required />}
-            </Field>
-            <Field form="register" name="phone_number" label={<Trans>Phone (optional)</Trans>} errors={registerForm.errors}>
-              {(p) => <input {...p} type="tel" autoComplete="tel" />}
-            </Field>
-            <Field form="register" name="password" label={<Trans>Password</Trans>} hint={passwordHint} errors={registerForm.errors}>
-              {(p) => <input {...p} type="password" autoComplete="new-password" required />}
-            </Field>
-            <Field form="register" name="password_confirmation" label={<Trans>Repeat the password</Trans>} errors={registerForm.errors}>
-              {(p) => <input {...p} type="password" autoComplete="new-password" required />}
-            </Field>
-            <FormAlert errors={registerForm.errors} />
-            <Submit busy={registerForm.busy}>
-              <Trans>Create the account</Trans>
-            </Submit>
-          </form>
+          <RegisterForm email={email} returnTo={returnTo} captchaProvider={captchaProvider} />
           {google ? <GoogleButton returnTo={returnTo} /> : null}
           <p>
             <Trans>Already have an account?</Trans>{' '}
@@ -149,21 +99,7 @@ export function AuthenticatePage({ mode, returnTo, email, resetToken, reason, ca
           <h1>
             <Trans>Reset your password</Trans>
           </h1>
-          {resetSent ? (
-            <p className="notice notice--success" role="status">
-              <Trans>If an account uses this address, a link to set a new password is on its way. It is valid for 60 minutes.</Trans>
-            </p>
-          ) : (
-            <form className="form" onSubmit={forgotForm.onSubmit} noValidate aria-busy={forgotForm.busy}>
-              <Field form="forgot" name="email" label={<Trans>E-mail</Trans>} errors={forgotForm.errors}>
-                {(p) => <input {...p} type="email" autoComplete="email" defaultValue={email} required />}
-              </Field>
-              <FormAlert errors={forgotForm.errors} />
-              <Submit busy={forgotForm.busy}>
-                <Trans>Send me a link</Trans>
-              </Submit>
-            </form>
-          )}
+          <ForgotForm email={email} sent={notice === 'reset-sent'} captchaProvider={captchaProvider} />
           <p>
             <Link to="/authenticate" search={search('sign-in')}>
               <Trans>Back to sign in</Trans>
@@ -176,22 +112,180 @@ export function AuthenticatePage({ mode, returnTo, email, resetToken, reason, ca
           <h1>
             <Trans>Choose a new password</Trans>
           </h1>
-          <form className="form" onSubmit={resetForm.onSubmit} noValidate aria-busy={resetForm.busy}>
-            <input type="hidden" name="email" value={email ?? ''} />
-            <input type="hidden" name="reset_token" value={resetToken ?? ''} />
-            <Field form="reset" name="password" label={<Trans>New password</Trans>} hint={passwordHint} errors={resetForm.errors}>
-              {(p) => <input {...p} type="password" autoComplete="new-password" required />}
-            </Field>
-            <Field form="reset" name="password_confirmation" label={<Trans>Repeat the password</Trans>} errors={resetForm.errors}>
-              {(p) => <input {...p} type="password" autoComplete="new-password" required />}
-            </Field>
-            <FormAlert errors={{ form: resetForm.errors.form ?? resetForm.errors.reset_token ?? resetForm.errors.email }} />
-            <Submit busy={resetForm.busy}>
-              <Trans>Save the new password</Trans>
-            </Submit>
-          </form>
+          <ResetForm email={email} resetToken={resetToken} captchaProvider={captchaProvider} />
         </>
       ) : null}
     </div>
+  )
+}
+
+/** Signed in: the session is new, so the router's context is re-read before going on. */
+function useAfterSignIn(returnTo: string | undefined) {
+  const router = useRouter()
+  return async () => {
+    await router.invalidate()
+    await router.navigate({ href: internalPath(returnTo) ?? '/account/orders', replace: true })
+  }
+}
+
+function SignInForm({ email, returnTo, captchaProvider }: { email: string | undefined; returnTo: string | undefined; captchaProvider: CaptchaProvider }) {
+  const send = useServerFn(signIn)
+  const form = useContractForm({
+    id: 'sign-in',
+    action: signIn,
+    schema: () => authSchemas().then((m) => m.LoginInput),
+    defaultValues: { email: email ?? '', password: '' },
+    send: (values) => send({ data: { ...values, token: values.token ?? '' } }),
+    onDone: useAfterSignIn(returnTo),
+    captcha: { provider: captchaProvider, action: 'login' },
+  })
+  return (
+    <ContractForm form={form}>
+      <FormField form={form} name="email" label={<Trans>E-mail</Trans>}>
+        {(p) => <input {...p} type="email" autoComplete="username" required />}
+      </FormField>
+      <FormField form={form} name="password" label={<Trans>Password</Trans>}>
+        {(p) => <input {...p} type="password" autoComplete="current-password" required />}
+      </FormField>
+      <FormError form={form} />
+      <SubmitButton form={form}>
+        <Trans>Sign in</Trans>
+      </SubmitButton>
+    </ContractForm>
+  )
+}
+
+function RegisterForm({ email, returnTo, captchaProvider }: { email: string | undefined; returnTo: string | undefined; captchaProvider: CaptchaProvider }) {
+  const { t } = useLingui()
+  const send = useServerFn(register)
+  const afterSignIn = useAfterSignIn(returnTo)
+  const form = useContractForm({
+    id: 'register',
+    action: register,
+    schema: () => authSchemas().then((m) => m.RegisterInput),
+    defaultValues: { first_name: '', last_name: '', email: email ?? '', phone_number: '', password: '', password_confirmation: '', accept_terms: false },
+    send: ({ accept_terms, ...values }) => send({ data: { ...values, accept_terms: accept_terms as true, token: values.token ?? '' } }),
+    onDone: async () => {
+      notify('success', t`Your account is ready. We sent you an e-mail to confirm your address.`)
+      await afterSignIn()
+    },
+    captcha: { provider: captchaProvider, action: 'register' },
+  })
+  return (
+    <ContractForm form={form}>
+      <FormField form={form} name="first_name" label={<Trans>First name</Trans>}>
+        {(p) => <input {...p} autoComplete="given-name" required />}
+      </FormField>
+      <FormField form={form} name="last_name" label={<Trans>Last name</Trans>}>
+        {(p) => <input {...p} autoComplete="family-name" required />}
+      </FormField>
+      <FormField form={form} name="email" label={<Trans>E-mail</Trans>}>
+        {(p) => <input {...p} type="email" autoComplete="email" required />}
+      </FormField>
+      <FormField form={form} name="phone_number" label={<Trans>Phone (optional)</Trans>} hint={<Trans>A Romanian number, for example 0722 123 456.</Trans>}>
+        {(p) => <input {...p} type="tel" autoComplete="tel" />}
+      </FormField>
+      <FormField form={form} name="password" label={<Trans>Password</Trans>} hint={passwordHint}>
+        {(p) => <input {...p} type="password" autoComplete="new-password" required />}
+      </FormField>
+      <FormField form={form} name="password_confirmation" label={<Trans>Repeat the password</Trans>}>
+        {(p) => <input {...p} type="password" autoComplete="new-password" required />}
+      </FormField>
+      <CheckboxField
+        form={form}
+        name="accept_terms"
+        label={
+          <Trans>
+            I accept the{' '}
+            <Link to="/info/{-$slug}" params={{ slug: 'terms' }} target="_blank">
+              terms and conditions
+            </Link>{' '}
+            and the{' '}
+            <Link to="/info/{-$slug}" params={{ slug: 'privacy' }} target="_blank">
+              privacy policy
+            </Link>
+            .
+          </Trans>
+        }
+      />
+      <FormError form={form} />
+      <SubmitButton form={form}>
+        <Trans>Create the account</Trans>
+      </SubmitButton>
+    </ContractForm>
+  )
+}
+
+function ForgotForm({ email, sent, captchaProvider }: { email: string | undefined; sent: boolean; captchaProvider: CaptchaProvider }) {
+  const send = useServerFn(requestPasswordReset)
+  const [done, setDone] = useState(sent)
+  const form = useContractForm({
+    id: 'forgot',
+    action: requestPasswordReset,
+    schema: () => authSchemas().then((m) => m.ResetRequestInput),
+    defaultValues: { email: email ?? '' },
+    send: (values) => send({ data: { ...values, token: values.token ?? '' } }),
+    onDone: () => setDone(true),
+    captcha: { provider: captchaProvider, action: 'password_reset' },
+  })
+  if (done) {
+    return (
+      <p className="notice notice--success" role="status">
+        <Trans>If an account uses this address, a link to set a new password is on its way. It is valid for 60 minutes.</Trans>
+      </p>
+    )
+  }
+  return (
+    <ContractForm form={form}>
+      <FormField form={form} name="email" label={<Trans>E-mail</Trans>}>
+        {(p) => <input {...p} type="email" autoComplete="email" required />}
+      </FormField>
+      <FormError form={form} />
+      <SubmitButton form={form}>
+        <Trans>Send me a link</Trans>
+      </SubmitButton>
+    </ContractForm>
+  )
+}
+
+function ResetForm({ email, resetToken, captchaProvider }: { email: string | undefined; resetToken: string | undefined; captchaProvider: CaptchaProvider }) {
+  const { t } = useLingui()
+  const router = useRouter()
+  const send = useServerFn(resetPassword)
+  const form = useContractForm({
+    id: 'reset',
+    action: resetPassword,
+    schema: () => authSchemas().then((m) => m.ResetPasswordInput),
+    // The address and the token come from the mailed link; the form posts them back.
+    defaultValues: { email: email ?? '', reset_token: resetToken ?? '', password: '', password_confirmation: '' },
+    send: (values) => send({ data: { ...values, token: values.token ?? '' } }),
+    onDone: async () => {
+      notify('success', t`Your password was changed. Sign in with the new one.`)
+      await router.navigate({ to: '/authenticate', search: { mode: 'sign-in', email } })
+    },
+    captcha: { provider: captchaProvider, action: 'password_reset' },
+  })
+  // The link's own fields are not typed by the visitor: their errors are the form's.
+  const linkError = form.errors.reset_token ?? form.errors.email
+  return (
+    <ContractForm form={form}>
+      <input type="hidden" name="email" value={email ?? ''} />
+      <input type="hidden" name="reset_token" value={resetToken ?? ''} />
+      <FormField form={form} name="password" label={<Trans>New password</Trans>} hint={passwordHint}>
+        {(p) => <input {...p} type="password" autoComplete="new-password" required />}
+      </FormField>
+      <FormField form={form} name="password_confirmation" label={<Trans>Repeat the password</Trans>}>
+        {(p) => <input {...p} type="password" autoComplete="new-password" required />}
+      </FormField>
+      {linkError && !form.formError ? (
+        <p className="notice notice--warning" role="alert">
+          {linkError}
+        </p>
+      ) : null}
+      <FormError form={form} />
+      <SubmitButton form={form}>
+        <Trans>Save the new password</Trans>
+      </SubmitButton>
+    </ContractForm>
   )
 }

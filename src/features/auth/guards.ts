@@ -1,4 +1,4 @@
-import type { SessionView } from '~/contract/session'
+import { pendingSecondStep, type SessionEndNotice, type SessionView } from '~/contract/session'
 
 /**
  * The navigation rules of spec §4, as pure functions of the session and the location, so
@@ -7,7 +7,7 @@ import type { SessionView } from '~/contract/session'
  */
 export interface GuardRedirect {
   to: '/authenticate' | '/account/2fa' | '/account/2fa-check' | '/account/orders'
-  search?: { last_url?: string; reason?: 'inactivity' }
+  search?: { last_url?: string; reason?: SessionEndNotice }
 }
 
 export const TWO_FACTOR_PAGES = ['/account/2fa', '/account/2fa-check'] as const
@@ -16,9 +16,9 @@ export const TWO_FACTOR_PAGES = ['/account/2fa', '/account/2fa-check'] as const
  * Account pages: anonymous visitors sign in first, then come back here. When the session
  * just ended (idle, revoked), the sign-in page says so (spec §8).
  */
-export function requireSignedIn(session: SessionView, href: string, sessionEnded = false): GuardRedirect | undefined {
+export function requireSignedIn(session: SessionView, href: string, sessionEnded: SessionEndNotice | false = false): GuardRedirect | undefined {
   if (session.user) return undefined
-  return { to: '/authenticate', search: sessionEnded ? { last_url: href, reason: 'inactivity' } : { last_url: href } }
+  return { to: '/authenticate', search: sessionEnded ? { last_url: href, reason: sessionEnded } : { last_url: href } }
 }
 
 /** `/authenticate`: somebody already signed in goes to their account. */
@@ -37,13 +37,5 @@ export function twoFactorGate(session: SessionView, pathname: string, href: stri
   return to ? { to, search: { last_url: href } } : undefined
 }
 
-/**
- * The two-factor page a signed-in session still owes, if any. Until it is done the provider
- * answers nothing private (decision 0015), so nothing private is asked (live updates included).
- */
-export function pendingSecondStep({ user, twoFactor }: SessionView): '/account/2fa-check' | '/account/2fa' | undefined {
-  if (!user || !twoFactor) return undefined
-  if (twoFactor.is_two_factor_auth_enabled && twoFactor.is_two_factor_enabled_for_user && !twoFactor.is_active) return '/account/2fa-check'
-  if (twoFactor.is_two_factor_auth_required && !twoFactor.is_two_factor_enabled_for_user) return '/account/2fa'
-  return undefined
-}
+// The server's navigation needs it too, and src/server never imports a feature: it lives in the contract.
+export { pendingSecondStep }

@@ -8,7 +8,8 @@ import { signOut } from './auth.functions'
 export const INACTIVITY_MS = 3_600_000
 const ACTIVITY_EVENTS = ['click', 'mousemove', 'keydown', 'scroll'] as const
 
-export function SignOutButton() {
+/** `onSignedOut`: what other features clear on this device once the account has left (composed in the route). */
+export function SignOutButton({ onSignedOut }: { onSignedOut?: () => Promise<void> }) {
   const router = useRouter()
   const signOutFn = useServerFn(signOut)
   return (
@@ -17,6 +18,7 @@ export function SignOutButton() {
       className="header-action header-action--button"
       onClick={async () => {
         await signOutFn()
+        await onSignedOut?.()
         await router.invalidate()
         await router.navigate({ to: '/' })
       }}

@@ -1,13 +1,18 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
+import type { OrderView } from '~/contract/orders'
+import type { PaymentRedirect } from '~/contract/payments'
+import { OrderProgress } from './order-status'
 
-/** `/thank-you`: where the visitor lands after paying. */
-export function ThankYouPage() {
+/** `/thank-you`: where the processor sends the buyer back; with the order, its live status. */
+export function ThankYouPage({ order, changes }: { order: OrderView | null; changes: number }) {
   return (
     <>
       <h1>
         <Trans>Thank you for your order</Trans>
       </h1>
+      {order ? <OrderProgress key={order.id} order={order} changes={changes} /> : null}
       <p>
         <Trans>As soon as the payment is confirmed, the insurer issues the policy and we send it to you by e-mail. It usually takes a few minutes.</Trans>
       </p>
@@ -21,8 +26,31 @@ export function ThankYouPage() {
   )
 }
 
-/** `/wait-to-be-redirected/payment-processor`: shown while the browser is handed to the card processor. */
-export function PaymentRedirectPage() {
+/** `/wait-to-be-redirected/payment-processor`: the form that hands the browser to the card processor. */
+export function PaymentRedirectPage({ redirect }: { redirect: PaymentRedirect | null }) {
+  const form = useRef<HTMLFormElement>(null)
+  // With JavaScript the form goes at once; without, the visitor presses the button.
+  useEffect(() => {
+    form.current?.submit()
+  }, [redirect])
+  if (!redirect) {
+    return (
+      <>
+        <h1>
+          <Trans>There is nothing to pay here</Trans>
+        </h1>
+        <p>
+          <Trans>This payment was already made or is no longer open. Your orders and their status are in your account; to buy again, start from the product you want.</Trans>
+        </p>
+        <Link to="/insurance">
+          <Trans>See the products</Trans>
+        </Link>
+      </>
+    )
+  }
+  const url = new URL(redirect.url)
+  // A GET form replaces the action's query, so its parameters travel as fields.
+  const fields = redirect.method === 'GET' ? { ...Object.fromEntries(url.searchParams), ...redirect.fields } : redirect.fields
   return (
     <>
       <h1>
@@ -31,12 +59,14 @@ export function PaymentRedirectPage() {
       <p role="status" aria-live="polite">
         <Trans>Please wait and do not close this window. You pay on the card processor’s secure page, then come back here automatically.</Trans>
       </p>
-      <p className="muted">
-        <Trans>Nothing happens? There is no payment in progress in this window. Start again from the product you want to buy.</Trans>
-      </p>
-      <Link to="/insurance">
-        <Trans>See the products</Trans>
-      </Link>
+      <form ref={form} method={redirect.method === 'GET' ? 'get' : 'post'} action={redirect.method === 'GET' ? `${url.origin}${url.pathname}` : redirect.url}>
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <button type="submit" className="button">
+          <Trans>Continue to payment</Trans>
+        </button>
+      </form>
     </>
   )
 }

@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouter } from '@tanstack/react-router'
 import { useId, useState } from 'react'
-import { captchaToken } from '~/captcha/captcha-token'
 import { useCaptchaWidget } from '~/captcha/use-captcha-widget'
 import { allAccepted, necessaryOnly, type ConsentChoices } from '~/contract/preferences'
 import { useFollowRedirect } from '~/ui/follow-redirect'
@@ -35,7 +34,7 @@ export function ConsentBanner({ consent, captchaProvider }: Props) {
   async function save(chosen: ConsentChoices) {
     setSaving(true)
     try {
-      const result = await saveConsent({ data: { consent: chosen, token: await captchaToken(captchaProvider, { ...captchaWidget, action: 'cookie_consent' }) } })
+      const result = await saveConsent({ data: { consent: chosen, token: await import('~/captcha/captcha-token').then(({ captchaToken }) => captchaToken(captchaProvider, { ...captchaWidget, action: 'cookie_consent' })) } })
       if (!result.ok) return notifyFieldErrors(result.fields)
       setCookieSettingsOpen(false)
       setChoosing(false)

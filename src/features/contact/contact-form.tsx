@@ -1,29 +1,34 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useServerFn } from '@tanstack/react-start'
 import { useState } from 'react'
 import { contactTopics } from '~/contract/constants'
-import { Field } from '~/ui/form-field'
-import { SubmitButton, useProviderForm } from '~/ui/provider-form'
+import { ContractForm, FormError, FormField, SubmitButton } from '~/ui/form/form-parts'
+import { useContractForm } from '~/ui/form/use-contract-form'
 import { notify } from '~/ui/toaster'
 import { sendContactMessage } from './contact.functions'
 
-type Field = 'name' | 'email' | 'phone' | 'topic' | 'message'
-
 /**
- * The contact form. The provider checks it with the shared schema; its 422 answer marks
- * each field and shows the first message of each as a toast (spec §5), in the visitor's language.
+ * The contact form, a toolkit form (src/ui/form): checked in the browser with the schema the
+ * API uses, each field's sentence once beside it, and it posts without JavaScript too.
  */
-export function ContactForm({ captchaProvider }: { captchaProvider: 'altcha' | 'recaptcha' | 'turnstile' | 'none' }) {
+export function ContactForm({ captchaProvider, sent: sentBefore = false }: { captchaProvider: 'altcha' | 'recaptcha' | 'turnstile' | 'none'; sent?: boolean }) {
   const { t } = useLingui()
-  const [sent, setSent] = useState(false)
-  const { errors, busy, onSubmit } = useProviderForm(
-    (values) => sendContactMessage({ data: values as Record<Field, string> & { token: string } }),
-    (_created, form) => {
-      form.reset()
+  const [sent, setSent] = useState(sentBefore)
+  const send = useServerFn(sendContactMessage)
+  const form = useContractForm({
+    id: 'contact',
+    action: sendContactMessage,
+    schema: () => import('~/contract/contact').then((m) => m.ContactMessageInput),
+    defaultValues: { name: '', email: '', phone: '', topic: 'rca', message: '' },
+    send: ({ topic, ...values }) => send({ data: { ...values, topic: topic as (typeof contactTopics)[number], token: values.token ?? '' } }),
+    onDone: () => {
+      form.form.reset()
       setSent(true)
       notify('success', t`Thank you! We received your message and will answer by e-mail.`)
     },
-    { captcha: captchaProvider, captchaAction: 'contact', failureMessage: t`Your message could not be sent. Please try again in a moment.` },
-  )
+    captcha: { provider: captchaProvider, action: 'contact' },
+    failureMessage: t`Your message could not be sent. Please try again in a moment.`,
+  })
 
   const topicLabels: Record<(typeof contactTopics)[number], string> = {
     rca: t`RCA motor insurance`,
@@ -36,19 +41,19 @@ export function ContactForm({ captchaProvider }: { captchaProvider: 'altcha' | '
   }
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate aria-busy={busy}>
-      <Field form="contact" name="name" label={<Trans>Your name</Trans>} errors={errors}>
+    <ContractForm form={form}>
+      <FormField form={form} name="name" label={<Trans>Your name</Trans>}>
         {(p) => <input {...p} autoComplete="name" required />}
-      </Field>
-      <Field form="contact" name="email" label={<Trans>E-mail</Trans>} errors={errors}>
+      </FormField>
+      <FormField form={form} name="email" label={<Trans>E-mail</Trans>}>
         {(p) => <input {...p} type="email" autoComplete="email" required />}
-      </Field>
-      <Field form="contact" name="phone" label={<Trans>Phone (optional)</Trans>} hint={<Trans>A Romanian number, for example 0722 123 456.</Trans>} errors={errors}>
+      </FormField>
+      <FormField form={form} name="phone" label={<Trans>Phone (optional)</Trans>} hint={<Trans>A Romanian number, for example 0722 123 456.</Trans>}>
         {(p) => <input {...p} type="tel" autoComplete="tel" />}
-      </Field>
-      <Field form="contact" name="topic" label={<Trans>Topic</Trans>} errors={errors}>
+      </FormField>
+      <FormField form={form} name="topic" label={<Trans>Topic</Trans>}>
         {(p) => (
-          <select {...p} defaultValue="rca">
+          <select {...p}>
             {contactTopics.map((topic) => (
               <option key={topic} value={topic}>
                 {topicLabels[topic]}
@@ -56,11 +61,12 @@ export function ContactForm({ captchaProvider }: { captchaProvider: 'altcha' | '
             ))}
           </select>
         )}
-      </Field>
-      <Field form="contact" name="message" label={<Trans>Message</Trans>} errors={errors}>
+      </FormField>
+      <FormField form={form} name="message" label={<Trans>Message</Trans>}>
         {(p) => <textarea {...p} rows={6} required />}
-      </Field>
-      <SubmitButton busy={busy}>
+      </FormField>
+      <FormError form={form} />
+      <SubmitButton form={form}>
         <Trans>Send the message</Trans>
       </SubmitButton>
       {sent ? (
@@ -68,6 +74,6 @@ export function ContactForm({ captchaProvider }: { captchaProvider: 'altcha' | '
           <Trans>Your message was sent. We answer within one working day.</Trans>
         </p>
       ) : null}
-    </form>
+    </ContractForm>
   )
 }

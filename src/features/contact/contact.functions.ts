@@ -1,14 +1,17 @@
 import { createServerFn } from '@tanstack/react-start'
-import { ContactMessageCreated, type ContactMessageInput } from '~/contract/contact'
-import { formResult, formText as text } from '~/server/web/forms'
+import { ContactMessageCreated, ContactMessageInput } from '~/contract/contact'
+import { answerForm, formInput } from '~/server/web/forms'
 import { callProvider } from '~/server/web/request'
 
 /**
- * Sends the contact form to the provider, which checks it with the shared schema: a 422
- * comes back as the field map (in the visitor's language) for the form to show.
+ * Sends the contact form to the provider. The same schema checks it here (a 422 with the field
+ * map, in the visitor's language) and at the provider; posted without JavaScript, the browser
+ * comes back to the page with `?sent=yes`.
  */
 export const sendContactMessage = createServerFn({ method: 'POST' })
-  .validator((input: Record<keyof ContactMessageInput, unknown>) => {
-    return { name: text(input.name, 200), email: text(input.email, 300), phone: text(input.phone, 40) || undefined, topic: text(input.topic, 40), message: text(input.message, 8000), token: text(input.token, 4096) }
-  })
-  .handler(({ data }) => formResult(() => callProvider('/contact-messages', { method: 'POST', json: data, schema: ContactMessageCreated })))
+  .validator(formInput(ContactMessageInput))
+  .handler(({ data }) =>
+    answerForm(data, (input) => callProvider('/contact-messages', { method: 'POST', json: input, schema: ContactMessageCreated }), {
+      done: (_created, returnTo) => `${new URL(returnTo, 'http://site.internal').pathname}?sent=yes`,
+    }),
+  )

@@ -1,13 +1,14 @@
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
-import { PartnerLookup } from '~/contract/partners'
+import { PartnerLookup, PartnerPageInput } from '~/contract/partners'
 import { pageNotFoundMessage } from '~/contract/paths'
 import { ProviderError } from '~/server/provider'
+import { contractInput } from '~/server/web/forms'
 import { callProvider } from '~/server/web/request'
 
 /** The partner behind `/rca-{code}/…` and `/terms-{code}`; an unknown or inactive partner is a 404 page. */
 export const getPartner = createServerFn({ method: 'GET' })
-  .validator((input: { code: string; pathname: string }) => ({ code: String(input.code).slice(0, 64), pathname: String(input.pathname).slice(0, 2048) }))
+  .validator(contractInput(PartnerPageInput))
   .handler(async ({ data }) => {
     try {
       const { data: partner } = await callProvider(`/partners/${encodeURIComponent(data.code)}`, { schema: PartnerLookup })

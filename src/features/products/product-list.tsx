@@ -4,7 +4,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { statusFlagOf } from '~/contract/constants'
 import { productPath } from './product-links'
-import { productCopy } from './product-names'
+import { productCopy } from '~/i18n/product-names'
 import { productsQuery } from './queries'
 
 const msgProducts = msg`Products`

@@ -2,11 +2,10 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { statusFlagOf, type ProductCode } from '~/contract/constants'
 import { Card, Cards, Hero, Section } from '~/ui/page-sections'
-import { productCopy } from './product-names'
+import { productCopy } from '~/i18n/product-names'
 import { productsQuery } from './queries'
 
 interface Details {
@@ -40,9 +39,8 @@ const details: Record<ProductCode, Details> = {
 }
 
 /**
- * The landing page of a product: what it is, what to have at hand, how buying works.
- * The quote and purchase forms are added by each product's issue; until then the page
- * says how to buy with our help.
+ * The landing page of a product: what it is, its quote form (`children`), how buying works and
+ * what to have at hand. A product switched off (the statuses header) says so instead of a form.
  */
 export function ProductPage({ code, intro, children }: { code: ProductCode; intro?: ReactNode; children?: ReactNode }) {
   const { i18n, t } = useLingui()
@@ -61,7 +59,7 @@ export function ProductPage({ code, intro, children }: { code: ProductCode; intr
           <Trans>This product cannot be bought online right now. Please come back a little later or contact us.</Trans>
         </p>
       )}
-      {children}
+      {available ? children : null}
       <Section id={`${code}-steps`} title={<Trans>How it works</Trans>}>
         <Cards label={t`Steps`}>
           {steps.map((step, i) => (
@@ -77,14 +75,6 @@ export function ProductPage({ code, intro, children }: { code: ProductCode; intr
             <li key={need.id}>{i18n._(need)}</li>
           ))}
         </ul>
-      </Section>
-      <Section id={`${code}-next`} title={<Trans>Buying online</Trans>}>
-        <p>
-          <Trans>The online quote form for this product opens in the next release of the site. Until then our advisers prepare the offers for you: write to us and you get the quotes of every insurer by e-mail, usually within the hour on working days.</Trans>
-        </p>
-        <Link to="/contact-us" className="button">
-          <Trans>Ask for a quote</Trans>
-        </Link>
       </Section>
     </>
   )

@@ -1,13 +1,25 @@
-import type { I18n } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg, plural } from '@lingui/core/macro'
+import type { ProductCode } from '~/contract/constants'
+import { formatDate } from '~/i18n/dates'
+import { isLocale } from '~/i18n/locales'
 import type { RealtimeEvent } from './connection'
+
+/** What ends, as the subject of an end reminder's sentence. */
+const endingProduct: Record<ProductCode, MessageDescriptor> = {
+  rca: msg`Your RCA policy`,
+  travel: msg`Your travel insurance`,
+  'house-insurance': msg`Your home insurance`,
+  'ro-vignette': msg`Your Romanian road vignette`,
+  'hu-vignette': msg`Your Hungarian vignette`,
+}
 
 export interface EventMessage {
   title: string
   detail?: string
   /** The toast to show at once, for events that need attention; none for the others. */
   toast?: 'warning' | 'info' | 'success'
-  action?: { label: string; to: '/account/security' }
+  action?: { label: string; to: '/account/security' | '/account/orders' | '/directbooking' }
 }
 
 /** What each event of the catalogue says to the user, in their language. Features add theirs here with their events. */
@@ -31,5 +43,52 @@ export function describeEvent(event: RealtimeEvent, i18n: I18n): EventMessage {
             toast: 'warning',
             action: { label: i18n._(msg`Review`), to: '/account/security' },
           }
+    case 'order.updated': {
+      const orders = { label: i18n._(msg`My orders`), to: '/account/orders' as const }
+      switch (event.payload.status) {
+        case 'issued':
+          return { title: i18n._(msg`Your policy has been issued and sent by e-mail.`), toast: 'success', action: orders }
+        case 'paid':
+          return { title: i18n._(msg`Payment received. Your policy is being issued.`), toast: 'info' }
+        case 'payment_failed':
+          return { title: i18n._(msg`The payment did not go through. You can try again.`), toast: 'warning', action: orders }
+        case 'refunded':
+          return { title: i18n._(msg`The insurer could not issue the policy; your money has been refunded.`), toast: 'warning', action: orders }
+        default:
+          return { title: i18n._(msg`One of your orders was updated.`), action: orders }
+      }
+    }
+    case 'vehicle.note-reminder': {
+      const { registration_plate: plate, title } = event.payload
+      return { title: i18n._(msg`Reminder for ${plate}: ${title}`), toast: 'info' }
+    }
+    case 'policy.end-reminder': {
+      const { product, registration_plate, number, end_date, days_before: days } = event.payload
+      const what = i18n._(endingProduct[product])
+      const which = registration_plate ?? number
+      const date = formatDate(end_date, isLocale(i18n.locale) ? i18n.locale : 'ro')
+      return {
+        title: days === 1 ? i18n._(msg`${what} (${which}) ends tomorrow, ${date}.`) : i18n._(msg`${what} (${which}) ends in ${plural(days, { one: '# day', other: '# days' })}, on ${date}.`),
+        detail: i18n._(msg`Renew it in good time; your documents are in My orders.`),
+        toast: 'info',
+        action: { label: i18n._(msg`My orders`), to: '/account/orders' },
+      }
+    }
+    case 'direct-booking.updated': {
+      const { reference, registration_plate: plate } = event.payload
+      const action = { label: i18n._(msg`See the request`), to: '/directbooking' as const }
+      switch (event.payload.status) {
+        case 'dispatched':
+          return { title: i18n._(msg`Help is on the way to ${plate} (${reference}).`), detail: i18n._(msg`Stay safe, near the vehicle, and keep your phone at hand.`), toast: 'success', action }
+        case 'in_progress':
+          return { title: i18n._(msg`The crew is working on your request ${reference}.`), toast: 'info', action }
+        case 'closed':
+          return { title: i18n._(msg`Your request ${reference} is closed.`), toast: 'info', action }
+        case 'cancelled':
+          return { title: i18n._(msg`Your request ${reference} was cancelled.`), detail: i18n._(msg`If you still need help, send a new request or call us.`), toast: 'warning', action }
+        default:
+          return { title: i18n._(msg`Your request ${reference} was received.`), toast: 'info', action }
+      }
+    }
   }
 }

@@ -3,7 +3,6 @@ import { useRouter } from '@tanstack/react-router'
 import { useEffect, useRef, useSyncExternalStore } from 'react'
 import { notify } from '~/ui/toaster'
 import { openUserConnection, type ConnectionState, type RealtimeEvent, type RealtimeSettings } from './connection'
-import { describeEvent } from './event-messages'
 
 export interface ReceivedNotification {
   id: string
@@ -67,6 +66,15 @@ export function useLiveUpdates(): Snapshot {
 }
 
 /**
+ * How many `order.updated` events of this tab concern `orderId` (any order when omitted): a page
+ * that shows orders refreshes when the count grows.
+ */
+export function useOrderUpdates(orderId?: string): number {
+  const { notifications } = useLiveUpdates()
+  return notifications.filter((n) => n.event.name === 'order.updated' && (orderId === undefined || n.event.payload.id === orderId)).length
+}
+
+/**
  * The realtime connection of a signed-in tab (one per tab, pusher-js, the user's private
  * channel): it records the connection state and each event, and toasts the events that need
  * attention. Mounted once, at the root, so it survives layout changes.
@@ -94,10 +102,13 @@ export function LiveUpdates({ userId, settings }: { userId: string | null; setti
         const item: ReceivedNotification = { id: crypto.randomUUID(), event, receivedAt: new Date().toISOString(), read: false }
         update({ ...snapshot, notifications: [item, ...snapshot.notifications].slice(0, KEEP) })
         const { i18n: language, router: navigation } = latest.current
-        const message = describeEvent(event, language)
-        if (!message.toast) return
-        const action = message.action
-        notify(message.toast, message.title, { duration: 10_000, ...(action ? { action: { label: action.label, onClick: () => void navigation.navigate({ to: action.to }) } } : {}) })
+        // The sentences of every event kind load with the first event, not with the page (decision 78).
+        void import('./event-messages').then(({ describeEvent }) => {
+          const message = describeEvent(event, language)
+          if (!message.toast) return
+          const action = message.action
+          notify(message.toast, message.title, { duration: 10_000, ...(action ? { action: { label: action.label, onClick: () => void navigation.navigate({ to: action.to }) } } : {}) })
+        })
       },
     })
   }, [userId, settingsKey])

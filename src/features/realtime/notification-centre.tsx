@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Popover } from 'radix-ui'
 import { formatDate } from '~/i18n/dates'
 import { isLocale } from '~/i18n/locales'
+import { BellFace, useBellLabel } from './notification-bell'
 import type { ConnectionState } from './connection'
 import { describeEvent } from './event-messages'
 import { liveUpdates, useLiveUpdates } from './live-updates'
@@ -33,23 +34,13 @@ export function NotificationCentre() {
   const { t, i18n } = useLingui()
   const { state, notifications } = useLiveUpdates()
   const { markAllRead, clear } = liveUpdates
-  const unread = notifications.filter((n) => !n.read).length
+  const { unread, label } = useBellLabel(notifications)
   const stateLabel = useStateLabel(state)
   const locale = isLocale(i18n.locale) ? i18n.locale : 'ro'
-  const label = unread > 0 ? t`Notifications, ${unread} unread` : t`Notifications`
   return (
     <Popover.Root onOpenChange={(open) => (open ? undefined : markAllRead())}>
       <Popover.Trigger className="icon-button notification-button" aria-label={label} data-state-live={state ?? 'connecting'}>
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-          <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-          <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-        </svg>
-        {unread > 0 ? (
-          <span className="notification-button__count" aria-hidden="true">
-            {unread}
-          </span>
-        ) : null}
-        <span className={`live-dot live-dot--${state === 'connected' ? 'on' : 'off'}`} aria-hidden="true" />
+        <BellFace unread={unread} state={state} />
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content className="notification-panel" align="end" sideOffset={8} aria-label={t`Notifications`}>

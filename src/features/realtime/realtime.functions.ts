@@ -1,7 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
 import { PUSHER_AUTH_PATH } from '~/contract/realtime'
-import { ChannelAuthResult } from '~/contract/realtime-auth'
-import { formText } from '~/server/web/forms'
+import { ChannelAuthInput, ChannelAuthResult } from '~/contract/realtime-auth'
+import { contractInput } from '~/server/web/forms'
 import { callProvider } from '~/server/web/request'
 import { signedInOnly } from '~/server/web/signed-in-only'
 
@@ -11,5 +11,5 @@ import { signedInOnly } from '~/server/web/signed-in-only'
  */
 export const authorizeChannel = createServerFn({ method: 'POST' })
   .middleware([signedInOnly])
-  .validator((input: { socket_id: unknown; channel_name: unknown }) => ({ socket_id: formText(input.socket_id, 40), channel_name: formText(input.channel_name, 200) }))
+  .validator(contractInput(ChannelAuthInput))
   .handler(({ data }) => callProvider(PUSHER_AUTH_PATH, { method: 'POST', form: data, schema: ChannelAuthResult }))

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { Link, type ErrorComponentProps, type NotFoundRouteProps } from '@tanstack/react-router'
+import { pathOfNotFoundMessage } from '~/contract/paths'
 import { useEffect, type ReactNode } from 'react'
 import { reloadAfterChunkError } from './chunk-reload'
 import { useInLayout } from './layout-context'
@@ -22,7 +23,8 @@ function Framed({ children }: { children: ReactNode }) {
 
 /** The 404 page (spec §8): the router answers HTTP 404 on the server render. */
 export function NotFoundPage({ data }: NotFoundRouteProps) {
-  const detail = (data as { message?: unknown } | undefined)?.message
+  // The check's message is English ("Page Not Found: /x"): the page says it in the visitor's language.
+  const path = pathOfNotFoundMessage((data as { message?: unknown } | undefined)?.message)
   return (
     <Framed>
       <h1>
@@ -31,7 +33,11 @@ export function NotFoundPage({ data }: NotFoundRouteProps) {
       <p>
         <Trans>The page you are looking for does not exist or has moved.</Trans>
       </p>
-      {typeof detail === 'string' ? <p className="muted" data-testid="not-found-detail">{detail}</p> : null}
+      {path !== undefined ? (
+        <p className="muted" data-testid="not-found-detail">
+          <Trans>Page Not Found: {path}</Trans>
+        </p>
+      ) : null}
       <Link to="/" className="button">
         <Trans>Back to the home page</Trans>
       </Link>

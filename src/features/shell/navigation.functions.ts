@@ -1,4 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
+import { NavigationContextInput } from '~/contract/navigation'
+import { contractInput } from '~/server/web/forms'
 import { resolveNavigation } from '~/server/web/navigation'
 
 /**
@@ -6,5 +8,5 @@ import { resolveNavigation } from '~/server/web/navigation'
  * language prefix, server redirect rule, maintenance, and the shell's context.
  */
 export const getNavigationContext = createServerFn({ method: 'GET' })
-  .validator((input: { href: string }) => ({ href: String(input.href).slice(0, 2048) }))
+  .validator(contractInput(NavigationContextInput))
   .handler(({ data }) => resolveNavigation(data.href))

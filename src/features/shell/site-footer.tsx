@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { yearInBucharest } from '~/i18n/dates'
+import { BrokerDetails } from '~/ui/broker-details'
 import { useShell } from './use-shell'
 
 /** Footer of the master, default and account layouts. `cookieSettings` is the consent feature's button. */
@@ -24,7 +25,7 @@ export function SiteFooter({ cookieSettings }: { cookieSettings?: ReactNode }) {
             </li>
             <li>
               <Link to="/directbooking">
-                <Trans>Direct booking</Trans>
+                <Trans>Road assistance</Trans>
               </Link>
             </li>
             <li>
@@ -73,14 +74,19 @@ export function SiteFooter({ cookieSettings }: { cookieSettings?: ReactNode }) {
           </h2>
           <p>
             <a href={`mailto:${publicConfig.SUPPORT_EMAIL}`}>{publicConfig.SUPPORT_EMAIL}</a>
-            <br />
-            <a href={`tel:${publicConfig.SUPPORT_PHONE.replace(/\s+/g, '')}`}>{publicConfig.SUPPORT_PHONE}</a>
+            {publicConfig.SUPPORT_PHONE ? (
+              <>
+                <br />
+                <a href={`tel:${publicConfig.SUPPORT_PHONE.replace(/\s+/g, '')}`}>{publicConfig.SUPPORT_PHONE}</a>
+              </>
+            ) : null}
           </p>
           <Link to="/contact-us">
             <Trans>Write to us</Trans>
           </Link>
         </section>
       </div>
+      <BrokerDetails config={publicConfig} className="broker-details site-footer__broker" />
       <p className="site-footer__legal">
         <Trans>
           © {year} {publicConfig.BRAND_NAME}. Insurance broker; prices and policies come from the insurers we work with.

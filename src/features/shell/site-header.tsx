@@ -1,14 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { useRef, type MouseEvent, type ReactNode } from 'react'
 import { LanguageSwitcher } from './language-switcher'
 import { Logo } from './logo'
 import { ThemeToggle } from './theme-toggle'
 import { useShell } from './use-shell'
 
-/** The main navigation; below the lg breakpoint it folds into a menu (a <details>, so it works without JavaScript). */
+/**
+ * The main navigation; below the lg breakpoint it folds into a menu (a <details>, so it works
+ * without JavaScript). Choosing a page closes the menu: a client-side navigation keeps the
+ * header, so the <details> would otherwise stay open over the new page.
+ */
 function MainNav() {
   const { t } = useLingui()
+  const menu = useRef<HTMLDetailsElement>(null)
+  const closeOnChoice = (event: MouseEvent<HTMLElement>) => {
+    if (menu.current && (event.target as Element).closest('a')) menu.current.open = false
+  }
   const links = (
     <ul>
       <li>
@@ -46,7 +54,7 @@ function MainNav() {
   return (
     <nav aria-label={t`Main`} className="main-nav">
       <div className="main-nav__wide">{links}</div>
-      <details className="main-nav__menu">
+      <details className="main-nav__menu" ref={menu} onClick={closeOnChoice}>
         <summary>
           <Trans>Menu</Trans>
         </summary>

@@ -1,14 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type ReactNode } from 'react'
-import { Field, type FieldErrors } from '~/ui/form-field'
+import { FormField } from '~/ui/form/form-parts'
+import type { ContractFormApi } from '~/ui/form/use-contract-form'
 import { notify } from '~/ui/toaster'
 
-/** The six-digit code of an authenticator app or an e-mail, with the keyboard and autofill phones offer for it. */
-export function CodeField({ form, errors, label, hint }: { form: string; errors: FieldErrors; label?: ReactNode; hint?: ReactNode }) {
+/**
+ * The six-digit code of an authenticator app or an e-mail, with the keyboard and autofill phones
+ * offer for it, in a toolkit form (src/ui/form): the schema's `code_format` sentence beside it.
+ */
+export function CodeFormField({ form, label, hint }: { form: ContractFormApi; label?: ReactNode; hint?: ReactNode }) {
   return (
-    <Field form={form} name="two_factor_code" label={label ?? <Trans>Six-digit code</Trans>} hint={hint} errors={errors}>
+    <FormField form={form} name="two_factor_code" label={label ?? <Trans>Six-digit code</Trans>} hint={hint}>
       {(p) => <input {...p} inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]*" maxLength={7} required className="code-input" />}
-    </Field>
+    </FormField>
   )
 }
 

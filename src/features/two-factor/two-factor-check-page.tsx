@@ -4,13 +4,16 @@ import { useServerFn } from '@tanstack/react-start'
 import { useState, type ReactNode } from 'react'
 import { internalPath } from '~/contract/paths'
 import type { TwoFactorProviderCode } from '~/contract/two-factor'
-import { Field, FormAlert } from '~/ui/form-field'
-import { SubmitButton, useProviderForm } from '~/ui/provider-form'
+import { ContractForm, FormError, FormField, SubmitButton } from '~/ui/form/form-parts'
+import { useContractForm } from '~/ui/form/use-contract-form'
 import { notify } from '~/ui/toaster'
-import { CodeField } from './code-field'
+import { CodeFormField } from './code-field'
 import { removeTwoFactorWithRecoveryKey, sendTwoFactorEmailCode, verifyTwoFactorCode } from './two-factor.functions'
 
 type CaptchaProvider = 'altcha' | 'recaptcha' | 'turnstile' | 'none'
+
+// The schemas the API checks with, loaded when a visitor starts typing (decision 56).
+const twoFactorSchemas = () => import('~/contract/two-factor')
 
 interface Props {
   providerCode: TwoFactorProviderCode
@@ -38,21 +41,41 @@ export function TwoFactorCheckPage({ providerCode, email, returnTo, captchaProvi
     await router.invalidate()
     await router.navigate({ href: target, replace: true })
   }
-  const captcha = { captcha: captchaProvider }
 
-  const send = useProviderForm((values) => sendFn({ data: { purpose: 'sign_in', token: values.token } }), () => {
-    setMailed(true)
-    notify('success', t`We sent a code to ${email}.`)
-  }, captcha)
-  const verify = useProviderForm((values) => verifyFn({ data: { two_factor_code: values.two_factor_code, provider_code: providerCode, secret: undefined, password: undefined, token: values.token } }), goOn, captcha)
-  const recover = useProviderForm(
-    (values) => removeFn({ data: { recovery_key: values.recovery_key, token: values.token } }),
-    async () => {
+  const send = useContractForm({
+    id: 'two-factor-send',
+    action: sendTwoFactorEmailCode,
+    schema: () => twoFactorSchemas().then((m) => m.EmailCodeRequest),
+    // `purpose` is the form's hidden input; the captcha token is added when sending.
+    defaultValues: {},
+    send: (values) => sendFn({ data: { purpose: 'sign_in', token: values.token ?? '' } }),
+    onDone: () => {
+      setMailed(true)
+      notify('success', t`We sent a code to ${email}.`)
+    },
+    captcha: { provider: captchaProvider },
+  })
+  const verify = useContractForm({
+    id: 'two-factor-check',
+    action: verifyTwoFactorCode,
+    schema: () => twoFactorSchemas().then((m) => m.VerifyCodeInput),
+    defaultValues: { two_factor_code: '' },
+    send: (values) => verifyFn({ data: { two_factor_code: values.two_factor_code, provider_code: providerCode, token: values.token ?? '' } }),
+    onDone: goOn,
+    captcha: { provider: captchaProvider },
+  })
+  const recover = useContractForm({
+    id: 'two-factor-recovery',
+    action: removeTwoFactorWithRecoveryKey,
+    schema: () => twoFactorSchemas().then((m) => m.RemoveInput),
+    defaultValues: { recovery_key: '' },
+    send: (values) => removeFn({ data: { recovery_key: values.recovery_key, token: values.token ?? '' } }),
+    onDone: async () => {
       notify('warning', t`Two-step sign-in is off. Set it up again on the security page to keep your account protected.`, { duration: 10_000 })
       await goOn()
     },
-    captcha,
-  )
+    captcha: { provider: captchaProvider },
+  })
 
   return (
     <div className="two-factor">
@@ -70,21 +93,23 @@ export function TwoFactorCheckPage({ providerCode, email, returnTo, captchaProvi
               <p>
                 <Trans>We send a six-digit code to {email}. It is valid for 10 minutes.</Trans>
               </p>
-              <form onSubmit={send.onSubmit} aria-busy={send.busy}>
-                <FormAlert errors={send.errors} />
-                <SubmitButton busy={send.busy} className={mailed ? 'button button--secondary' : 'button'}>
+              <ContractForm form={send} className="">
+                <input type="hidden" name="purpose" value="sign_in" />
+                <FormError form={send} />
+                <SubmitButton form={send} className={mailed ? 'button button--secondary' : 'button'}>
                   {mailed ? <Trans>Send a new code</Trans> : <Trans>Send me the code</Trans>}
                 </SubmitButton>
-              </form>
+              </ContractForm>
             </>
           )}
-          <form className="form" onSubmit={verify.onSubmit} noValidate aria-busy={verify.busy}>
-            <CodeField form="two-factor-check" errors={verify.errors} />
-            <FormAlert errors={verify.errors} />
-            <SubmitButton busy={verify.busy}>
+          <ContractForm form={verify}>
+            <input type="hidden" name="provider_code" value={providerCode} />
+            <CodeFormField form={verify} />
+            <FormError form={verify} />
+            <SubmitButton form={verify}>
               <Trans>Confirm</Trans>
             </SubmitButton>
-          </form>
+          </ContractForm>
           <p>
             <button type="button" className="link-button" onClick={() => setMode('recovery')}>
               <Trans>Lost your phone or e-mail? Use your recovery key</Trans>
@@ -96,15 +121,15 @@ export function TwoFactorCheckPage({ providerCode, email, returnTo, captchaProvi
           <p>
             <Trans>Enter the recovery key you kept when you set up two-step sign-in. It turns two-step sign-in off; you can set it up again afterwards.</Trans>
           </p>
-          <form className="form" onSubmit={recover.onSubmit} noValidate aria-busy={recover.busy}>
-            <Field form="two-factor-recovery" name="recovery_key" label={<Trans>Recovery key</Trans>} hint={<Trans>Four groups of five letters and digits, e.g. ABCDE-12345-…</Trans>} errors={recover.errors}>
+          <ContractForm form={recover}>
+            <FormField form={recover} name="recovery_key" label={<Trans>Recovery key</Trans>} hint={<Trans>Four groups of five letters and digits, e.g. ABCDE-12345-…</Trans>}>
               {(p) => <input {...p} autoComplete="off" spellCheck={false} required />}
-            </Field>
-            <FormAlert errors={recover.errors} />
-            <SubmitButton busy={recover.busy}>
+            </FormField>
+            <FormError form={recover} />
+            <SubmitButton form={recover}>
               <Trans>Use the recovery key</Trans>
             </SubmitButton>
-          </form>
+          </ContractForm>
           <p>
             <button type="button" className="link-button" onClick={() => setMode('code')}>
               <Trans>Back to the code</Trans>

@@ -5,13 +5,16 @@ import { useState } from 'react'
 import type { TwoFactorProviderCode } from '~/contract/two-factor'
 import { formatDate } from '~/i18n/dates'
 import { isLocale } from '~/i18n/locales'
-import { Field, FormAlert } from '~/ui/form-field'
-import { SubmitButton, useProviderForm } from '~/ui/provider-form'
+import { ContractForm, FormError, FormField, SubmitButton } from '~/ui/form/form-parts'
+import { useContractForm } from '~/ui/form/use-contract-form'
 import { notify } from '~/ui/toaster'
-import { CodeField } from './code-field'
+import { CodeFormField } from './code-field'
 import { disableTwoFactor, sendTwoFactorEmailCode } from './two-factor.functions'
 
 type CaptchaProvider = 'altcha' | 'recaptcha' | 'turnstile' | 'none'
+
+// The schemas the API checks with, loaded when a visitor starts using a form (decision 56).
+const twoFactorSchemas = () => import('~/contract/two-factor')
 
 interface Props {
   current: { provider_code: TwoFactorProviderCode; enabled_at: string } | null
@@ -32,23 +35,47 @@ export function TwoFactorSettings({ current, required, email, captchaProvider }:
   const [confirmWith, setConfirmWith] = useState<'password' | 'code'>('password')
   const [mailed, setMailed] = useState(false)
   const sendFn = useServerFn(sendTwoFactorEmailCode)
-  const send = useProviderForm(
-    (values) => sendFn({ data: { purpose: 'confirm', token: values.token } }),
-    () => {
+  const send = useContractForm({
+    id: 'two-factor-off-send',
+    action: sendTwoFactorEmailCode,
+    schema: () => twoFactorSchemas().then((m) => m.EmailCodeRequest),
+    // `purpose` is the form's hidden input; the captcha token is added when sending.
+    defaultValues: {},
+    send: (values) => sendFn({ data: { purpose: 'confirm', token: values.token ?? '' } }),
+    onDone: () => {
       setMailed(true)
       notify('success', t`We sent a code to ${email}.`)
     },
-    { captcha: captchaProvider },
-  )
+    captcha: { provider: captchaProvider },
+  })
   const disableFn = useServerFn(disableTwoFactor)
-  const disable = useProviderForm(
-    (values) => disableFn({ data: { password: values.password, two_factor_code: values.two_factor_code } }),
-    async (result, form) => {
-      form.reset()
-      if (result.is_removed) notify('success', t`Two-step sign-in is off.`)
-      await router.invalidate()
+  const turnedOff = async (result: { is_removed: boolean }) => {
+    if (result.is_removed) notify('success', t`Two-step sign-in is off.`)
+    await router.invalidate()
+  }
+  // One form per proof, so each checks only the field it shows (the schema takes either).
+  const withPassword = useContractForm({
+    id: 'two-factor-off-password',
+    action: disableTwoFactor,
+    schema: () => twoFactorSchemas().then((m) => m.DisableInput),
+    defaultValues: { password: '' },
+    send: (values) => disableFn({ data: { password: values.password } }),
+    onDone: async (result) => {
+      withPassword.form.reset()
+      await turnedOff(result)
     },
-  )
+  })
+  const withCode = useContractForm({
+    id: 'two-factor-off-code',
+    action: disableTwoFactor,
+    schema: () => twoFactorSchemas().then((m) => m.DisableInput),
+    defaultValues: { two_factor_code: '' },
+    send: (values) => disableFn({ data: { two_factor_code: values.two_factor_code } }),
+    onDone: async (result) => {
+      withCode.form.reset()
+      await turnedOff(result)
+    },
+  })
 
   return (
     <>
@@ -81,26 +108,33 @@ export function TwoFactorSettings({ current, required, email, captchaProvider }:
                 </label>
               </fieldset>
               {confirmWith === 'code' && current.provider_code === 'email' ? (
-                <form onSubmit={send.onSubmit} aria-busy={send.busy}>
-                  <FormAlert errors={send.errors} />
-                  <SubmitButton busy={send.busy} className="button button--secondary">
+                <ContractForm form={send} className="">
+                  <input type="hidden" name="purpose" value="confirm" />
+                  <FormError form={send} />
+                  <SubmitButton form={send} className="button button--secondary">
                     {mailed ? <Trans>Send a new code</Trans> : <Trans>Send me a code</Trans>}
                   </SubmitButton>
-                </form>
+                </ContractForm>
               ) : null}
-              <form className="form" onSubmit={disable.onSubmit} noValidate aria-busy={disable.busy}>
-                {confirmWith === 'password' ? (
-                  <Field form="two-factor-off" name="password" label={<Trans>Current password</Trans>} errors={disable.errors}>
+              {confirmWith === 'password' ? (
+                <ContractForm form={withPassword}>
+                  <FormField form={withPassword} name="password" label={<Trans>Current password</Trans>}>
                     {(p) => <input {...p} type="password" autoComplete="current-password" required />}
-                  </Field>
-                ) : (
-                  <CodeField form="two-factor-off" errors={disable.errors} />
-                )}
-                <FormAlert errors={disable.errors} />
-                <SubmitButton busy={disable.busy} className="button button--secondary">
-                  <Trans>Turn off two-step sign-in</Trans>
-                </SubmitButton>
-              </form>
+                  </FormField>
+                  <FormError form={withPassword} />
+                  <SubmitButton form={withPassword} className="button button--secondary">
+                    <Trans>Turn off two-step sign-in</Trans>
+                  </SubmitButton>
+                </ContractForm>
+              ) : (
+                <ContractForm form={withCode}>
+                  <CodeFormField form={withCode} />
+                  <FormError form={withCode} />
+                  <SubmitButton form={withCode} className="button button--secondary">
+                    <Trans>Turn off two-step sign-in</Trans>
+                  </SubmitButton>
+                </ContractForm>
+              )}
             </>
           )}
         </>

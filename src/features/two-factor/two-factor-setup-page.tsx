@@ -4,13 +4,16 @@ import { useServerFn } from '@tanstack/react-start'
 import { useState, type ReactNode } from 'react'
 import { internalPath } from '~/contract/paths'
 import type { TwoFactorProviderCode } from '~/contract/two-factor'
-import { Field, FormAlert, type FieldErrors } from '~/ui/form-field'
-import { SubmitButton, useProviderForm, type ProviderForm } from '~/ui/provider-form'
+import { ContractForm, FormError, FormField, SubmitButton } from '~/ui/form/form-parts'
+import { useContractForm, type ContractFormApi } from '~/ui/form/use-contract-form'
 import { notify } from '~/ui/toaster'
-import { CodeField, RecoveryKeyNotice } from './code-field'
-import { sendTwoFactorEmailCode, startAuthenticatorSetup, verifyTwoFactorCode } from './two-factor.functions'
+import { CodeFormField, RecoveryKeyNotice } from './code-field'
+import { startTwoFactorSetup, verifyTwoFactorCode } from './two-factor.functions'
 
 type CaptchaProvider = 'altcha' | 'recaptcha' | 'turnstile' | 'none'
+
+// The schemas the API checks with, loaded when a visitor starts using a form (decision 56).
+const twoFactorSchemas = () => import('~/contract/two-factor')
 
 interface Props {
   /** The factor already set up, if any. */
@@ -19,6 +22,8 @@ interface Props {
   returnTo: string | undefined
   required: boolean
   captchaProvider: CaptchaProvider
+  /** `email-sent`: where the first step posted without JavaScript lands after mailing the code. */
+  initialStep?: 'email-sent'
 }
 
 type Step = { name: 'choose' } | { name: 'scan'; secret: string; qrSvg: string } | { name: 'email-sent' } | { name: 'done'; recoveryKey: string }
@@ -31,38 +36,39 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret
  * typed by hand) or with codes by e-mail; a first code proves it works, then the recovery key
  * is shown once and the visitor goes back to `last_url`.
  */
-export function TwoFactorSetupPage({ current, email, returnTo, required, captchaProvider }: Props) {
+export function TwoFactorSetupPage({ current, email, returnTo, required, captchaProvider, initialStep }: Props) {
   const { t } = useLingui()
   const router = useRouter()
-  const [method, setMethod] = useState<TwoFactorProviderCode>('authenticator')
-  const [step, setStep] = useState<Step>({ name: 'choose' })
-  const startFn = useServerFn(startAuthenticatorSetup)
-  const sendFn = useServerFn(sendTwoFactorEmailCode)
+  const [method, setMethod] = useState<TwoFactorProviderCode>(initialStep === 'email-sent' ? 'email' : 'authenticator')
+  const [step, setStep] = useState<Step>(initialStep ? { name: initialStep } : { name: 'choose' })
+  const startFn = useServerFn(startTwoFactorSetup)
   const verifyFn = useServerFn(verifyTwoFactorCode)
   const target = internalPath(returnTo) ?? '/account/security'
 
-  const start = useProviderForm(
-    async (values) => {
-      if (method === 'email') {
-        const sent = await sendFn({ data: { purpose: 'sign_in', token: values.token } })
-        return sent.ok ? { ok: true as const, data: null } : sent
-      }
-      const qr = await startFn()
-      return qr.ok ? { ok: true as const, data: qr.data } : qr
-    },
-    (qr) => setStep(qr ? { name: 'scan', secret: qr.secret, qrSvg: qr.qr_code_svg } : { name: 'email-sent' }),
+  const start = useContractForm({
+    id: 'two-factor-start',
+    action: startTwoFactorSetup,
+    schema: () => twoFactorSchemas().then((m) => m.TwoFactorSetupStart),
+    // The method is a pair of radio buttons kept by the page (its labels follow it).
+    defaultValues: {},
+    send: (values) => startFn({ data: { method, token: values.token } }),
+    onDone: (qr) => setStep(qr ? { name: 'scan', secret: qr.secret, qrSvg: qr.qr_code_svg } : { name: 'email-sent' }),
     // Mailing a code is captcha-protected; showing a QR code is not (the session and a rate limit guard it).
-    { captcha: method === 'email' ? captchaProvider : undefined },
-  )
-  const verify = useProviderForm(
-    (values) =>
-      verifyFn({ data: { two_factor_code: values.two_factor_code, provider_code: method, secret: step.name === 'scan' ? step.secret : undefined, password: values.password, token: values.token } }),
-    async (result) => {
+    captcha: method === 'email' ? { provider: captchaProvider } : undefined,
+  })
+  const verify = useContractForm({
+    id: 'two-factor-setup',
+    action: verifyTwoFactorCode,
+    schema: () => twoFactorSchemas().then((m) => m.VerifyCodeInput),
+    defaultValues: { two_factor_code: '', password: '' },
+    send: (values) =>
+      verifyFn({ data: { two_factor_code: values.two_factor_code, provider_code: method, secret: step.name === 'scan' ? step.secret : undefined, password: values.password, token: values.token ?? '' } }),
+    onDone: async (result) => {
       await router.invalidate()
       if (result.recoveryKey) setStep({ name: 'done', recoveryKey: result.recoveryKey })
     },
-    { captcha: captchaProvider },
-  )
+    captcha: { provider: captchaProvider },
+  })
 
   if (current && step.name !== 'done') {
     return (
@@ -100,7 +106,7 @@ export function TwoFactorSetupPage({ current, email, returnTo, required, captcha
       </p>
 
       {step.name === 'choose' ? (
-        <form className="form" onSubmit={start.onSubmit} aria-busy={start.busy}>
+        <ContractForm form={start}>
           <fieldset className="choice-list">
             <legend>
               <Trans>How do you want to receive the codes?</Trans>
@@ -128,9 +134,9 @@ export function TwoFactorSetupPage({ current, email, returnTo, required, captcha
               </span>
             </label>
           </fieldset>
-          <FormAlert errors={start.errors} />
-          <SubmitButton busy={start.busy}>{method === 'authenticator' ? <Trans>Show the QR code</Trans> : <Trans>Send me a code</Trans>}</SubmitButton>
-        </form>
+          <FormError form={start} />
+          <SubmitButton form={start}>{method === 'authenticator' ? <Trans>Show the QR code</Trans> : <Trans>Send me a code</Trans>}</SubmitButton>
+        </ContractForm>
       ) : null}
 
       {step.name === 'scan' ? (
@@ -143,7 +149,7 @@ export function TwoFactorSetupPage({ current, email, returnTo, required, captcha
           <p>
             <Trans>Cannot scan it? Type this key in the app instead:</Trans> <code className="secret" data-testid="totp-secret">{grouped(step.secret)}</code>
           </p>
-          <TurnOnForm form={verify} codeHint={<Trans>Enter the code the app shows now.</Trans>} />
+          <TurnOnForm form={verify} method={method} secret={step.secret} codeHint={<Trans>Enter the code the app shows now.</Trans>} />
         </section>
       ) : null}
 
@@ -155,7 +161,7 @@ export function TwoFactorSetupPage({ current, email, returnTo, required, captcha
           <p role="status">
             <Trans>We sent a six-digit code to {email}. It is valid for 10 minutes.</Trans>
           </p>
-          <TurnOnForm form={verify} />
+          <TurnOnForm form={verify} method={method} />
         </section>
       ) : null}
 
@@ -180,31 +186,29 @@ export function TwoFactorSetupPage({ current, email, returnTo, required, captcha
   )
 }
 
-/** The last step of either method: the code received, and the password that confirms the change. */
-function TurnOnForm({ form, codeHint }: { form: ProviderForm; codeHint?: ReactNode }) {
+/**
+ * The last step of either method: the code received, and the password that confirms the change
+ * (a security change: the password proves the holder, not whoever holds the session, decision 42).
+ */
+function TurnOnForm({ form, method, secret, codeHint }: { form: ContractFormApi; method: TwoFactorProviderCode; secret?: string; codeHint?: ReactNode }) {
   return (
-    <form className="form" onSubmit={form.onSubmit} noValidate aria-busy={form.busy}>
-      <CodeField form="two-factor-setup" errors={form.errors} hint={codeHint} />
-      <CurrentPasswordField errors={form.errors} />
-      <FormAlert errors={form.errors} />
-      <SubmitButton busy={form.busy}>
+    <ContractForm form={form}>
+      {/* What the page knows, posted too when the form goes without JavaScript. */}
+      <input type="hidden" name="provider_code" value={method} />
+      {secret ? <input type="hidden" name="secret" value={secret} /> : null}
+      <CodeFormField form={form} hint={codeHint} />
+      <FormField
+        form={form}
+        name="password"
+        label={<Trans>Current password</Trans>}
+        hint={<Trans>You sign in with Google only? Sign out and choose a password with “Forgot your password?” first.</Trans>}
+      >
+        {(p) => <input {...p} type="password" autoComplete="current-password" required />}
+      </FormField>
+      <FormError form={form} />
+      <SubmitButton form={form}>
         <Trans>Turn on two-step sign-in</Trans>
       </SubmitButton>
-    </form>
-  )
-}
-
-/** Turning two-step sign-in on is a security change: the password confirms it is the holder, not whoever holds the session (decision 42). */
-function CurrentPasswordField({ errors }: { errors: FieldErrors }) {
-  return (
-    <Field
-      form="two-factor-setup"
-      name="password"
-      label={<Trans>Current password</Trans>}
-      hint={<Trans>You sign in with Google only? Sign out and choose a password with “Forgot your password?” first.</Trans>}
-      errors={errors}
-    >
-      {(p) => <input {...p} type="password" autoComplete="current-password" required />}
-    </Field>
+    </ContractForm>
   )
 }

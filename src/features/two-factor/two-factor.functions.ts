@@ -1,11 +1,22 @@
 import { createServerFn } from '@tanstack/react-start'
-import { GenerateCodeResult, RecoveryRemoveResult, RemoveResult, TwoFactorQrCode, UserTwoFactorProvider, VerifyCodeResult } from '~/contract/two-factor'
+import { fieldMessage } from '~/contract/field-messages'
+import {
+  DisableInput,
+  EmailCodeRequest,
+  GenerateCodeResult,
+  RecoveryRemoveResult,
+  RemoveInput,
+  RemoveResult,
+  TwoFactorQrCode,
+  TwoFactorSetupStart,
+  UserTwoFactorProvider,
+  VerifyCodeInput,
+  VerifyCodeResult,
+} from '~/contract/two-factor'
 import { rememberSignIn } from '~/server/session/auth-session'
-import { formResult, formText } from '~/server/web/forms'
-import { callProvider } from '~/server/web/request'
+import { answerForm, formInput } from '~/server/web/forms'
+import { callProvider, requestLocale } from '~/server/web/request'
 import { signedInOnly } from '~/server/web/signed-in-only'
-
-const provider = (value: unknown): 'authenticator' | 'email' => (value === 'email' ? 'email' : 'authenticator')
 
 /** The second factor the visitor set up (null when none): the two-factor pages and the security page start from it. */
 export const getMyTwoFactor = createServerFn({ method: 'GET' }).middleware([signedInOnly]).handler(async () => {
@@ -13,17 +24,45 @@ export const getMyTwoFactor = createServerFn({ method: 'GET' }).middleware([sign
   return data
 })
 
-/** A new authenticator secret and its QR code (the secret stays sealed at the provider until a code proves the app has it). */
-export const startAuthenticatorSetup = createServerFn({ method: 'POST' }).middleware([signedInOnly]).handler(() =>
-  formResult(() => callProvider('/auth/two-factor/generate-qr-code', { schema: TwoFactorQrCode })),
-)
+const mailCode = (input: { purpose: 'sign_in' | 'confirm'; token: string }) =>
+  callProvider('/auth/two-factor/generate-code', { method: 'POST', json: { ...input, provider_code: 'email' }, schema: GenerateCodeResult })
+
+/**
+ * The first step of setting two-step sign-in up: a new authenticator secret and its QR code (the
+ * secret stays sealed at the provider until a code proves the app has it), or a code mailed to
+ * prove the address (answered null). Posted without JavaScript, e-mail codes go on to the page's
+ * `step=email-sent`; the QR code is part of a page that runs JavaScript, so that choice is
+ * refused there with a sentence that says so.
+ */
+export const startTwoFactorSetup = createServerFn({ method: 'POST' })
+  .middleware([signedInOnly])
+  .validator(formInput(TwoFactorSetupStart))
+  .handler(({ data }) => {
+    if (data.noScript && data.parsed.ok && data.parsed.input.method === 'authenticator') {
+      return answerForm({ ...data, parsed: { ok: false, fields: { method: [fieldMessage(requestLocale(), 'two_factor_qr_needs_script')] } } }, async () => null)
+    }
+    return answerForm(
+      data,
+      async ({ method, token }) => {
+        if (method === 'authenticator') return callProvider('/auth/two-factor/generate-qr-code', { schema: TwoFactorQrCode })
+        await mailCode({ purpose: 'sign_in', token: token ?? '' })
+        return null
+      },
+      { done: (qr, returnTo) => (qr ? returnTo : withSearch(returnTo, 'step', 'email-sent')) },
+    )
+  })
+
+/** `path` with one search parameter set (the others kept). */
+function withSearch(path: string, name: string, value: string): string {
+  const url = new URL(path, 'http://local.invalid')
+  url.searchParams.set(name, value)
+  return `${url.pathname}${url.search}`
+}
 
 export const sendTwoFactorEmailCode = createServerFn({ method: 'POST' })
   .middleware([signedInOnly])
-  .validator((input: { purpose: unknown; token: unknown }) => ({ purpose: input.purpose === 'confirm' ? ('confirm' as const) : ('sign_in' as const), token: formText(input.token, 4096) }))
-  .handler(({ data }) =>
-    formResult(() => callProvider('/auth/two-factor/generate-code', { method: 'POST', json: { ...data, provider_code: 'email' }, schema: GenerateCodeResult })),
-  )
+  .validator(formInput(EmailCodeRequest))
+  .handler(({ data }) => answerForm(data, mailCode))
 
 /**
  * Checks a code (the second step of this sign-in, or the end of an enrolment, which also needs
@@ -32,16 +71,10 @@ export const sendTwoFactorEmailCode = createServerFn({ method: 'POST' })
  */
 export const verifyTwoFactorCode = createServerFn({ method: 'POST' })
   .middleware([signedInOnly])
-  .validator((input: { two_factor_code: unknown; provider_code: unknown; secret: unknown; password: unknown; token: unknown }) => ({
-    two_factor_code: formText(input.two_factor_code, 20),
-    provider_code: provider(input.provider_code),
-    secret: formText(input.secret, 64) || undefined,
-    password: formText(input.password, 512) || undefined,
-    token: formText(input.token, 4096),
-  }))
+  .validator(formInput(VerifyCodeInput.omit({ user_agent: true, user_ip: true })))
   .handler(({ data }) =>
-    formResult(async () => {
-      const result = await callProvider('/auth/two-factor/verify-code', { method: 'POST', json: data, schema: VerifyCodeResult })
+    answerForm(data, async (input) => {
+      const result = await callProvider('/auth/two-factor/verify-code', { method: 'POST', json: input, schema: VerifyCodeResult })
       await rememberSignIn(result.session)
       return { recoveryKey: result.recovery_key }
     }),
@@ -50,10 +83,10 @@ export const verifyTwoFactorCode = createServerFn({ method: 'POST' })
 /** Turns two-factor off with the recovery key; the provider's new session replaces the old one in the sealed cookie, as after a code. */
 export const removeTwoFactorWithRecoveryKey = createServerFn({ method: 'POST' })
   .middleware([signedInOnly])
-  .validator((input: { recovery_key: unknown; token: unknown }) => ({ recovery_key: formText(input.recovery_key, 64), token: formText(input.token, 4096) }))
+  .validator(formInput(RemoveInput))
   .handler(({ data }) =>
-    formResult(async () => {
-      const result = await callProvider('/auth/two-factor/remove', { method: 'POST', json: data, schema: RecoveryRemoveResult })
+    answerForm(data, async (input) => {
+      const result = await callProvider('/auth/two-factor/remove', { method: 'POST', json: input, schema: RecoveryRemoveResult })
       await rememberSignIn(result.session)
       return { removed: true as const }
     }),
@@ -61,8 +94,5 @@ export const removeTwoFactorWithRecoveryKey = createServerFn({ method: 'POST' })
 
 export const disableTwoFactor = createServerFn({ method: 'POST' })
   .middleware([signedInOnly])
-  .validator((input: { password: unknown; two_factor_code: unknown }) => ({
-    password: formText(input.password, 512) || undefined,
-    two_factor_code: formText(input.two_factor_code, 20) || undefined,
-  }))
-  .handler(({ data }) => formResult(() => callProvider('/auth/two-factor/disable', { method: 'POST', json: data, schema: RemoveResult })))
+  .validator(formInput(DisableInput))
+  .handler(({ data }) => answerForm(data, (input) => callProvider('/auth/two-factor/disable', { method: 'POST', json: input, schema: RemoveResult })))

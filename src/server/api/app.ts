@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { timingSafeEqual } from 'node:crypto'
+import { SESSION_END_HEADER } from '~/contract/session'
 import { PRODUCT_STATUSES_HEADER } from '~/contract/site'
 import { negotiateLocale, type Locale } from '~/i18n/locales'
 import type { ApiDeps } from './deps'
@@ -8,10 +8,13 @@ import { fieldMessage, isFieldMessageKey, prettyMessage, type FieldMessageKey } 
 import { AuthFailure } from '../auth/accounts'
 import { pendingTwoFactor } from '../auth/two-factor'
 import { clientAddress, peerAddress } from '../http/client-address'
+import { isOperatorToken } from './operator-token'
 import { securityHeaders } from '../web/security-headers'
 import type { RouteDef, RouteResult } from './route'
 import { Router } from './router'
 import { log } from '../log'
+import { observeRequest } from '../metrics'
+import { REQUEST_ID_HEADER, requestIdFrom, withRequestId } from '../request-context'
 
 export const API_BASE = '/api/v1'
 const MAX_BODY_BYTES = 64 * 1024
@@ -46,27 +49,59 @@ export function createApi(deps: ApiDeps, routes: RouteDef[]): Api {
   // The data policy, nosniff, no framing, HSTS on HTTPS: the same set as the web app's answers (decision 12).
   const baseHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...securityHeaders({ publicUrl: deps.config.PUBLIC_URL }) }
 
+  /**
+   * Every answer carries the request's id (the caller's when well formed: the web app passes its
+   * own), is counted in the metrics by route pattern and is logged with the id.
+   */
   async function handle(request: Request, caller?: InProcessCaller): Promise<Response> {
+    const requestId = requestIdFrom(request.headers.get(REQUEST_ID_HEADER))
+    return withRequestId(requestId, async () => {
+      const started = performance.now()
+      const seen: { route?: string } = {}
+      const response = await answer(request, caller, requestId, seen)
+      const seconds = (performance.now() - started) / 1000
+      const route = seen.route ?? 'unmatched'
+      observeRequest(request.method, route, response.status, seconds)
+      log.info('api.request', { method: request.method, route, status: response.status, ms: Math.round(seconds * 1000), in_process: Boolean(caller) })
+      return response
+    })
+  }
+
+  async function answer(request: Request, caller: InProcessCaller | undefined, requestId: string, seen: { route?: string }): Promise<Response> {
     const locale = negotiateLocale(request.headers.get('accept-language'))
-    const headers = new Headers(baseHeaders)
+    // A plain object, names in lower case: a `Headers` (undici) per answer showed in the profile.
+    const headers: ResponseHeaders = { ...baseHeaders, [REQUEST_ID_HEADER]: requestId }
     try {
       // The statuses header goes on every answer; only liveness and readiness answer without it.
       const site = await deps.site.current().catch((error: unknown) => error as Error)
-      if (!(site instanceof Error)) headers.set(PRODUCT_STATUSES_HEADER, site.statusesHeader)
+      if (!(site instanceof Error)) headers[PRODUCT_STATUSES_HEADER] = site.statusesHeader
 
-      const url = new URL(request.url)
+      // The URL srvx parsed for its own request, when served by it (a request made in-process has none).
+      const url = (request as { _url?: URL })._url ?? new URL(request.url)
       const path = url.pathname.startsWith(API_BASE) ? url.pathname.slice(API_BASE.length) || '/' : undefined
+      // A path that cannot be decoded, or a NUL anywhere in the path or the query, is a malformed
+      // request: the envelope says so here, before a handler or the database meets it (issue 14 §1).
+      if (path !== undefined && !cleanText(path)) throw new ApiError(400, 'bad_request')
+      if (!cleanText(url.search)) throw new ApiError(400, 'bad_request')
       const match = path === undefined ? ({ kind: 'none' } as const) : router.match(request.method, path)
       if (match.kind === 'none') throw new ApiError(404, 'not_found')
       if (match.kind === 'method') throw new ApiError(405, 'method_not_allowed', undefined, { allow: match.allow.join(', ') })
       const { route } = match
+      seen.route = route.path
       if (site instanceof Error) {
         if (!route.withoutDatabase) throw site
       } else if (site.maintenance.is_active && !route.duringMaintenance) throw new ApiError(503, 'maintenance', undefined, { 'retry-after': '60' })
+      const clientIp = caller ? caller.clientIp : clientAddress(peerAddress(request), request.headers.get('x-forwarded-for'), deps.config.TRUST_PROXY_HOPS)
+      // A route kept for some callers is not found for the others, before its input is even read.
+      if (route.servedTo && !route.servedTo({ clientIp, operator: isOperatorToken(bearerOf(request), deps.config.OPERATOR_TOKEN), config: deps.config })) throw new ApiError(404, 'not_found')
       if (route.auth === 'operator') checkOperator(request, deps.config.OPERATOR_TOKEN)
       // Every private route checks the session here, before validation, so no handler can forget it.
       const account = route.auth === 'user' ? await deps.accounts.authenticate(bearerOf(request)) : undefined
-      if (route.auth === 'user' && !account) throw new ApiError(401, 'unauthenticated')
+      if (route.auth === 'user' && !account) {
+        // The device is told whether its session was ended elsewhere, so it does not blame inactivity.
+        const reason = await deps.accounts.sessionEndReason(bearerOf(request))
+        throw new ApiError(401, 'unauthenticated', undefined, reason ? { [SESSION_END_HEADER]: reason } : undefined)
+      }
       // A session still owing its second factor reaches only the two-factor calls (ASVS 6.5).
       if (account && !route.beforeSecondFactor && pendingTwoFactor(account, deps.config)) throw new ApiError(403, 'two_factor_required')
 
@@ -84,7 +119,9 @@ export function createApi(deps: ApiDeps, routes: RouteDef[]): Api {
       }
       const params = parse(route.params, match.params, '')
       const query = parse(route.query, Object.fromEntries(url.searchParams), '')
-      const body = route.body ? parse(route.body, await readBody(request, route), '') : undefined
+      const raw = route.body ? await readBody(request, route) : undefined
+      if (containsNul(raw)) throw new ApiError(400, 'bad_request')
+      const body = route.body ? parse(route.body, raw, '') : undefined
       if (Object.keys(fields).length > 0) throw new ApiError(422, 'validation_failed', fields)
 
       const result = await route.handler({
@@ -94,7 +131,7 @@ export function createApi(deps: ApiDeps, routes: RouteDef[]): Api {
         body,
         locale,
         bearer: bearerOf(request),
-        clientIp: caller ? caller.clientIp : clientAddress(peerAddress(request), request.headers.get('x-forwarded-for'), deps.config.TRUST_PROXY_HOPS),
+        clientIp,
         account: account ?? undefined,
         deps,
       })
@@ -102,7 +139,7 @@ export function createApi(deps: ApiDeps, routes: RouteDef[]): Api {
     } catch (thrown) {
       const error = thrown instanceof AuthFailure ? authError(thrown, locale) : thrown
       if (error instanceof ApiError) {
-        for (const [k, v] of Object.entries(error.headers ?? {})) headers.set(k, v)
+        setHeaders(headers, error.headers)
         return new Response(JSON.stringify(errorBody(locale, error.status, error.key, error.fields)), { status: error.status, headers })
       }
       log.error('api.unhandled', { method: request.method, url: request.url, error })
@@ -113,16 +150,27 @@ export function createApi(deps: ApiDeps, routes: RouteDef[]): Api {
   return { fetch: handle, routes }
 }
 
-function respond(request: Request, result: RouteResult<unknown>, defaultStatus: number, headers: Headers): Response {
+function respond(request: Request, result: RouteResult<unknown>, defaultStatus: number, headers: ResponseHeaders): Response {
   const status = result.status ?? defaultStatus
   let text: string
+  if ('binary' in result) {
+    setHeaders(headers, result.headers)
+    return new Response(request.method === 'HEAD' ? null : (result.binary as Uint8Array<ArrayBuffer>), { status, headers })
+  }
   if ('rawJson' in result) text = result.rawJson
   else {
-    for (const [k, v] of Object.entries(result.headers ?? {})) headers.set(k, v)
-    if (typeof result.body === 'string' && headers.get('content-type')?.startsWith('text/')) text = result.body
+    setHeaders(headers, result.headers)
+    if (typeof result.body === 'string' && headers['content-type']?.startsWith('text/')) text = result.body
     else text = JSON.stringify(result.body)
   }
   return new Response(request.method === 'HEAD' ? null : text, { status, headers })
+}
+
+/** An answer's headers, by lower-case name. */
+type ResponseHeaders = Record<string, string>
+
+function setHeaders(headers: ResponseHeaders, added: Record<string, string> | undefined): void {
+  for (const [k, v] of Object.entries(added ?? {})) headers[k.toLowerCase()] = v
 }
 
 async function readBody(request: Request, route: RouteDef): Promise<unknown> {
@@ -136,7 +184,10 @@ async function readBody(request: Request, route: RouteDef): Promise<unknown> {
   const acceptsJson = encoding !== 'form'
   if (acceptsForm && (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data')) {
     if (type === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(text))
-    const form = await new Response(text, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData()
+    // A multipart body that does not parse (no boundary, cut short) is the client's error.
+    const form = await new Response(text, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData().catch(() => {
+      throw new ApiError(400, 'bad_request')
+    })
     return Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string'))
   }
   if (acceptsJson && (type === 'application/json' || (type === '' && text.trim() !== ''))) {
@@ -199,7 +250,20 @@ function authError(failure: AuthFailure, locale: Locale): ApiError {
 }
 
 function checkOperator(request: Request, expected: string): void {
-  const given = Buffer.from(bearerOf(request) ?? '')
-  const wanted = Buffer.from(expected)
-  if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) throw new ApiError(401, 'unauthenticated')
+  if (!isOperatorToken(bearerOf(request), expected)) throw new ApiError(401, 'unauthenticated')
+}
+
+/** Text that decodes (`%ff` does not) and holds no NUL (PostgreSQL refuses it in text). */
+function cleanText(encoded: string): boolean {
+  try {
+    return !decodeURIComponent(encoded.replace(/\+/g, ' ')).includes('\u0000')
+  } catch {
+    return false
+  }
+}
+
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000')
+  if (depth > 32 || value === null || typeof value !== 'object') return false
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v, depth + 1))
 }

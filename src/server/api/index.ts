@@ -8,8 +8,32 @@ import { TwoFactor } from '../auth/two-factor'
 import { RealtimePublisher } from '../realtime/publisher'
 import { DatabaseRateLimiter } from '../auth/rate-limit'
 import { Mailer } from '../mail/mailer'
+import { JobQueue } from '../jobs/queue'
+import { createPaymentService } from '../payments'
+import { createAccountArea } from '../account-area'
+import { DirectBookings } from '../direct-bookings/direct-bookings'
+import { FxRates } from '../fx/service'
 import { RedirectRules } from '../site/redirect-rules'
+import { InsurerCatalogue } from '../insurers/catalogue'
+import { productDefinitions } from '../products'
+import { QuoteService } from '../quotes/service'
+import { sandboxBaseUrl } from '../sandbox'
+import { createVehicleRegistryClient } from '../vehicles/registry-client'
 import { SiteState } from '../site/site-state'
+import { PageViews } from '../analytics/page-views'
+import { ContactMessages } from '../contact/contact-messages'
+import { CookieConsents } from '../consent/cookie-consents'
+import { Partners } from '../partners/partners'
+import { GuestCheckout } from '../orders/guest-checkout'
+import { PolicyEndReminders } from '../orders/end-reminders'
+import { defineIssuanceJobs } from '../orders/issuance'
+import { Orders } from '../orders/orders'
+import { PolicyChecks } from '../orders/policy-check'
+import { VirtualCards } from '../orders/virtual-cards'
+import type { DocumentStore, OfferSource, Payments, PolicyDocuments, PolicyIssuer } from '../orders/ports'
+import { QuoteEngineIssuer, QuoteEngineOffers } from '../orders/quote-engine-parts'
+import { PolicyPdfDocuments } from '../orders/policy-pdf'
+import { createDocumentStore, createMemoryDocumentStore, documentStoreKind } from '../documents'
 import { createApi, type Api } from './app'
 import type { ApiDeps } from './deps'
 import { allRoutes } from './routes'
@@ -18,17 +42,83 @@ export { API_BASE } from './app'
 export type { Api } from './app'
 
 /** Opens the database (migrated, reference data seeded) and builds what the handlers need. */
-export async function createApiDeps(config: AppConfig, options: { dataDir?: string } = {}): Promise<ApiDeps> {
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: options.dataDir ?? config.DATA_DIR })
-  await seedReferenceData(database.db, { demo: config.APP_ENV !== 'production' })
+/** The purchase path's outside parts; each defaults to what is configured (tests pass their own). */
+export interface PurchaseParts {
+  offers?: OfferSource
+  payments?: Payments
+  issuer?: PolicyIssuer
+  documents?: PolicyDocuments
+  store?: DocumentStore
+  /** Issuance attempts and their spacing (tests shorten them). */
+  issuance?: { maxAttempts?: number; backoffMs?: (attempt: number) => number }
+}
+
+export async function createApiDeps(config: AppConfig, options: { dataDir?: string; workers?: boolean; purchase?: PurchaseParts } = {}): Promise<ApiDeps> {
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: options.dataDir ?? config.DATA_DIR, prepare: (db) => seedReferenceData(db, { demo: config.APP_ENV !== 'production' }) })
   const limiter = new DatabaseRateLimiter(database.db)
-  const mailer = new Mailer(database.db, config)
+  const jobs = new JobQueue(database.db, { concurrency: config.JOB_CONCURRENCY })
+  const mailer = new Mailer(database.db, config, jobs)
   mailer.workInBackground()
   const events = new RealtimePublisher(config)
   const accounts = new Accounts(database.db, config, limiter, mailer, events)
   const twoFactor = new TwoFactor(database.db, config, limiter, mailer, accounts, events)
   const google = new GoogleSignIn(database.db, config, limiter, mailer, accounts, new GoogleIdTokens(config))
-  return { config, database, site: new SiteState(database.db), redirects: new RedirectRules(database.db), limiter, mailer, accounts, twoFactor, google }
+  const insurers = new InsurerCatalogue(database.db, config)
+  const fx = new FxRates(database.db)
+  const quotes = new QuoteService(database.db, config, insurers, productDefinitions, fx)
+  const payments = createPaymentService(database.db, config)
+  const dataDir = options.dataDir ?? config.DATA_DIR
+  const purchase = options.purchase ?? {}
+  const orderDeps = {
+    db: database.db,
+    config,
+    jobs,
+    mailer,
+    events,
+    offers: purchase.offers ?? new QuoteEngineOffers(quotes),
+    payments: purchase.payments ?? payments,
+    issuer: purchase.issuer ?? new QuoteEngineIssuer(insurers),
+    documents: purchase.documents ?? new PolicyPdfDocuments(config),
+    store: purchase.store ?? (dataDir === ':memory:' && documentStoreKind(config) === 'files' ? createMemoryDocumentStore() : createDocumentStore({ ...config, DATA_DIR: dataDir }, database.db)),
+  }
+  const orders = new Orders(orderDeps)
+  const accountArea = createAccountArea({ db: database.db, config, jobs, mailer, events })
+  const endReminders = new PolicyEndReminders({ db: database.db, jobs, mailer, events, preferences: accountArea.preferences, publicUrl: config.PUBLIC_URL })
+  endReminders.defineJobs()
+  accountArea.calendar.addSource((userId, locale) => endReminders.deadlines(userId, locale))
+  defineIssuanceJobs({ ...orderDeps, endReminders }, orders, purchase.issuance)
+  orderDeps.payments.onSettled((settlement) => orders.settle(settlement))
+  const deps: ApiDeps = {
+    config,
+    database,
+    site: new SiteState(database.db),
+    redirects: new RedirectRules(database.db),
+    limiter,
+    mailer,
+    jobs,
+    fx,
+    payments,
+    accounts,
+    twoFactor,
+    google,
+    orders,
+    guestCheckout: new GuestCheckout({ db: database.db, config, limiter, mailer, accounts }),
+    policyChecks: new PolicyChecks(database.db),
+    virtualCards: new VirtualCards(database.db, config.PUBLIC_URL),
+    insurers,
+    quotes,
+    vehicleRegistry: createVehicleRegistryClient({ baseUrl: sandboxBaseUrl(config) }),
+    partners: new Partners(database.db),
+    contactMessages: new ContactMessages(database.db),
+    cookieConsents: new CookieConsents(database.db),
+    pageViews: new PageViews(database.db),
+    accountArea,
+    endReminders,
+    directBookings: new DirectBookings({ db: database.db, vehicles: accountArea.vehicles, mailer, events, publicUrl: config.PUBLIC_URL }),
+  }
+  // Every feature defines its job kinds before the workers start, so no job waits for a kind this node does not know.
+  if (options.workers !== false) jobs.start()
+  return deps
 }
 
 export function buildApi(deps: ApiDeps): Api {
@@ -36,13 +126,30 @@ export function buildApi(deps: ApiDeps): Api {
 }
 
 let processApi: Promise<Api> | undefined
+let processDeps: ApiDeps | undefined
 
 /** The API of this process, opened on first use. The embedded database admits one per process. */
 export function getProcessApi(): Promise<Api> {
   if (!processApi) {
-    processApi = createApiDeps(getConfig()).then(buildApi)
+    processApi = createApiDeps(getConfig()).then((deps) => {
+      processDeps = deps
+      return buildApi(deps)
+    })
     // A failed start (database unreachable) is retried by the next call.
     processApi.catch(() => (processApi = undefined))
   }
   return processApi
+}
+
+/**
+ * Graceful shutdown of this process's API, after the HTTP server has answered its last request:
+ * the job workers stop taking jobs and the running ones finish, then the database closes.
+ */
+export async function closeProcessApi(): Promise<void> {
+  const deps = processDeps
+  if (!deps) return
+  processDeps = undefined
+  processApi = undefined
+  await deps.jobs.stop()
+  await deps.database.close()
 }

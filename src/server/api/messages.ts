@@ -8,6 +8,7 @@ import type { Locale } from '~/i18n/locales'
  */
 const messages = {
   ro: {
+    exchange_rate_missing: 'Cursul de schimb al zilei nu este încă disponibil, așa că prețul nu poate fi calculat. Vă rugăm să reveniți în câteva minute.',
     bad_request: 'Cererea nu a putut fi citită.',
     invalid_json: 'Corpul cererii nu este JSON valid.',
     unauthenticated: 'Trebuie să vă autentificați.',
@@ -37,8 +38,16 @@ const messages = {
     google_email_unverified: 'Google nu a confirmat adresa de e-mail a acestui cont Google.',
     google_account_mismatch: 'Această adresă de e-mail este legată de alt cont Google.',
     google_unavailable: 'Google nu răspunde acum. Vă rugăm să încercați din nou în câteva minute.',
+    order_not_payable: 'Această comandă nu mai poate fi plătită.',
+    payments_unavailable: 'Plata cu cardul nu este disponibilă acum. Vă rugăm să încercați din nou în câteva minute.',
+    document_not_ready: 'Documentul poliței nu este încă gata.',
+    quote_not_found: 'Oferta nu există sau nu vă aparține. Cereți o ofertă nouă.',
+    insurer_not_found: 'Asigurătorul nu există în catalog.',
+    vehicle_not_found: 'Nu am găsit vehiculul în registru. Completați datele din certificatul de înmatriculare.',
+    quote_service_unavailable: 'Nu putem calcula oferta acum. Vă rugăm să încercați din nou în câteva minute.',
   },
   en: {
+    exchange_rate_missing: 'Today’s exchange rate is not available yet, so the price cannot be worked out. Please come back in a few minutes.',
     bad_request: 'The request could not be read.',
     invalid_json: 'The request body is not valid JSON.',
     unauthenticated: 'You need to sign in.',
@@ -68,8 +77,16 @@ const messages = {
     google_email_unverified: 'Google has not confirmed the e-mail address of this Google account.',
     google_account_mismatch: 'This e-mail address is linked to another Google account.',
     google_unavailable: 'Google is not answering right now. Please try again in a few minutes.',
+    order_not_payable: 'This order can no longer be paid.',
+    payments_unavailable: 'Card payment is not available right now. Please try again in a few minutes.',
+    document_not_ready: 'The policy document is not ready yet.',
+    quote_not_found: 'This quote does not exist or is not yours. Ask for a new quote.',
+    insurer_not_found: 'There is no such insurer in the catalogue.',
+    vehicle_not_found: 'The vehicle was not found in the registry. Fill in the details from the registration certificate.',
+    quote_service_unavailable: 'We cannot work out the quote right now. Please try again in a few minutes.',
   },
   fr: {
+    exchange_rate_missing: 'Le taux de change du jour n’est pas encore disponible, le prix ne peut donc pas être calculé. Veuillez revenir dans quelques minutes.',
     bad_request: 'La requête n’a pas pu être lue.',
     invalid_json: 'Le corps de la requête n’est pas un JSON valide.',
     unauthenticated: 'Vous devez vous connecter.',
@@ -99,6 +116,13 @@ const messages = {
     google_email_unverified: 'Google n’a pas confirmé l’adresse e-mail de ce compte Google.',
     google_account_mismatch: 'Cette adresse e-mail est liée à un autre compte Google.',
     google_unavailable: 'Google ne répond pas pour le moment. Veuillez réessayer dans quelques minutes.',
+    order_not_payable: 'Cette commande ne peut plus être payée.',
+    payments_unavailable: 'Le paiement par carte n’est pas disponible pour le moment. Veuillez réessayer dans quelques minutes.',
+    document_not_ready: 'Le document de la police n’est pas encore prêt.',
+    quote_not_found: 'Ce devis n’existe pas ou ne vous appartient pas. Demandez un nouveau devis.',
+    insurer_not_found: 'Cet assureur ne figure pas au catalogue.',
+    vehicle_not_found: 'Le véhicule est introuvable dans le registre. Saisissez les données du certificat d’immatriculation.',
+    quote_service_unavailable: 'Nous ne pouvons pas calculer le devis pour le moment. Veuillez réessayer dans quelques minutes.',
   },
 } as const satisfies Record<Locale, Record<string, string>>
 
@@ -110,68 +134,4 @@ export function prettyMessage(locale: Locale, key: MessageKey): string {
   return messages[locale][key]
 }
 
-/**
- * Messages of 422 fields that zod's own locale maps do not cover: contract schemas and
- * handlers use these keys as messages; the API translates them.
- */
-const fieldMessages = {
-  ro: {
-    mismatch: 'Parolele nu coincid.',
-    password_too_short: 'Parola trebuie să aibă cel puțin 12 caractere.',
-    password_too_long: 'Parola poate avea cel mult 128 de caractere.',
-    password_common: 'Această parolă este prea des folosită sau a apărut în scurgeri de date. Alegeți alta.',
-    password_personal: 'Parola nu trebuie să conțină numele sau adresa de e-mail.',
-    email_taken: 'Există deja un cont cu această adresă de e-mail.',
-    code_format: 'Codul are 6 cifre.',
-    invalid_two_factor_code: 'Codul nu este corect sau a expirat.',
-    two_factor_not_enrolling: 'Configurarea a expirat. Începeți din nou.',
-    invalid_recovery_key: 'Cheia de recuperare nu este corectă.',
-    confirmation_required: 'Introduceți parola actuală sau un cod.',
-    current_password_wrong: 'Parola actuală nu este corectă.',
-    password_wrong: 'Parola nu este corectă.',
-    email_unchanged: 'Aceasta este deja adresa contului dumneavoastră.',
-  },
-  en: {
-    mismatch: 'The passwords do not match.',
-    password_too_short: 'The password must have at least 12 characters.',
-    password_too_long: 'The password may have at most 128 characters.',
-    password_common: 'This password is too common or has appeared in data leaks. Choose another.',
-    password_personal: 'The password must not contain your name or e-mail address.',
-    email_taken: 'An account with this e-mail address already exists.',
-    code_format: 'The code has 6 digits.',
-    invalid_two_factor_code: 'The code is not correct or has expired.',
-    two_factor_not_enrolling: 'The set-up has expired. Start again.',
-    invalid_recovery_key: 'The recovery key is not correct.',
-    confirmation_required: 'Enter your current password or a code.',
-    current_password_wrong: 'The current password is not correct.',
-    password_wrong: 'The password is not correct.',
-    email_unchanged: 'This is already the address of your account.',
-  },
-  fr: {
-    mismatch: 'Les mots de passe ne correspondent pas.',
-    password_too_short: 'Le mot de passe doit comporter au moins 12 caractères.',
-    password_too_long: 'Le mot de passe peut comporter au plus 128 caractères.',
-    password_common: 'Ce mot de passe est trop courant ou a fuité. Choisissez-en un autre.',
-    password_personal: 'Le mot de passe ne doit contenir ni votre nom ni votre adresse e-mail.',
-    email_taken: 'Un compte existe déjà avec cette adresse e-mail.',
-    code_format: 'Le code comporte 6 chiffres.',
-    invalid_two_factor_code: 'Le code est incorrect ou a expiré.',
-    two_factor_not_enrolling: 'La configuration a expiré. Recommencez.',
-    invalid_recovery_key: 'La clé de récupération est incorrecte.',
-    confirmation_required: 'Saisissez votre mot de passe actuel ou un code.',
-    current_password_wrong: 'Le mot de passe actuel est incorrect.',
-    password_wrong: 'Le mot de passe est incorrect.',
-    email_unchanged: 'C’est déjà l’adresse de votre compte.',
-  },
-} as const satisfies Record<Locale, Record<string, string>>
-
-export type FieldMessageKey = keyof (typeof fieldMessages)['ro']
-fieldMessages satisfies Record<Locale, Record<FieldMessageKey, string>>
-
-export function isFieldMessageKey(value: string): value is FieldMessageKey {
-  return Object.hasOwn(fieldMessages.ro, value)
-}
-
-export function fieldMessage(locale: Locale, key: FieldMessageKey): string {
-  return fieldMessages[locale][key]
-}
+export { fieldMessage, isFieldMessageKey, type FieldMessageKey } from '~/contract/field-messages'

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import type { AppConfig } from '../../../app.config'
 import type { Locale } from '~/i18n/locales'
 import type { Authenticated } from '../auth/accounts'
 import type { ApiDeps } from './deps'
@@ -22,7 +23,11 @@ export interface RouteContext<P, Q, B> {
 }
 
 /** What a handler returns: a body to serialise, or raw JSON already serialised. */
-export type RouteResult<R> = { status?: number; body: R; headers?: Record<string, string> } | { status?: number; rawJson: string }
+export type RouteResult<R> =
+  | { status?: number; body: R; headers?: Record<string, string> }
+  | { status?: number; rawJson: string }
+  /** A file (a policy PDF): sent as is, with its own content type in `headers`. */
+  | { status?: number; binary: Uint8Array; headers: Record<string, string> }
 
 export interface RouteDef<PS extends Schema | undefined = Schema | undefined, QS extends Schema | undefined = Schema | undefined, BS extends Schema | undefined = Schema | undefined, RS extends Schema = Schema> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -41,6 +46,12 @@ export interface RouteDef<PS extends Schema | undefined = Schema | undefined, QS
   duringMaintenance?: boolean
   /** Answers even when the database cannot be read (liveness, readiness). Implies `duringMaintenance`. */
   withoutDatabase?: boolean
+  /**
+   * Who the route exists for: anyone else is answered 404 `not_found`, before authentication
+   * and validation, so the route does not even show it exists. `operator`: the caller sent the
+   * operator token as its bearer.
+   */
+  servedTo?: (caller: { clientIp: string | undefined; operator: boolean; config: AppConfig }) => boolean
   /** `operator`: requires the operator token; `user`: a valid session (401 otherwise). */
   auth?: 'operator' | 'user'
   /**

@@ -5,14 +5,20 @@
 import { serve } from 'srvx/node'
 import { getConfig } from '../config'
 import { log } from '../log'
-import { getProcessApi } from './index'
+import { installServerResponses } from '../http/fast-response'
+import type { Server as HttpServer } from 'node:http'
+import { drainHttpServer, onShutdownSignal } from '../http/shutdown'
+import { closeProcessApi, getProcessApi } from './index'
 
+installServerResponses() // answers written straight to the socket, as `npm run serve` does
 const config = getConfig()
 const api = await getProcessApi()
 const server = serve({ fetch: api.fetch, port: config.PORT, hostname: config.HOST, silent: true })
 await server.ready()
 log.info('api.listening', { url: `http://${config.HOST}:${config.PORT}/api/v1` })
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void server.close().then(() => process.exit(0)))
-}
+// Graceful shutdown within SHUTDOWN_GRACE_SECONDS: requests in flight are answered, running jobs finish, the database closes.
+onShutdownSignal(config.SHUTDOWN_GRACE_SECONDS, (deadline) => [
+  { name: 'http', run: () => drainHttpServer(server.node?.server as HttpServer, deadline) },
+  { name: 'api', run: () => closeProcessApi() },
+])

@@ -33,7 +33,7 @@ export class AccountSecurity {
       log.info('account.password_change_refused', { userId: user.id, reason: 'wrong_password' })
       throw new AuthFailure('wrong_password', { field: 'current_password' })
     }
-    const problems = passwordProblems(input.password, { email: user.email, firstName: user.firstName, lastName: user.lastName })
+    const problems = passwordProblems(input.password, { email: user.email, firstName: user.firstName, lastName: user.lastName, phone: user.phoneNumber, brand: this.deps.config.BRAND_NAME })
     if (problems.length > 0) throw new AuthFailure('weak_password', { problems })
     await this.deps.db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() }).where(eq(users.id, user.id))
     const revoked = await this.endSessions(user.id, session.id)

@@ -17,7 +17,7 @@ type UserRow = typeof users.$inferSelect
 /** What the account-settings services need; every field comes from the API's dependencies. */
 export interface AccountServiceDeps {
   db: Database
-  config: Pick<AppConfig, 'PUBLIC_URL' | 'SUPPORT_EMAIL' | 'SESSION_IDLE_MINUTES'>
+  config: Pick<AppConfig, 'PUBLIC_URL' | 'SUPPORT_EMAIL' | 'SESSION_IDLE_MINUTES' | 'BRAND_NAME'>
   limiter: RateLimiter
   mailer: Mailer
 }

@@ -1,27 +1,5 @@
+import Bowser from 'bowser'
 import type { Locale } from '~/i18n/locales'
-
-/** Browsers in the order their user-agent strings must be tested: Edge and Opera also say "Chrome", Chrome also says "Safari". */
-const browsers: [RegExp, string][] = [
-  [/\bEdg(?:e|A|iOS)?\//, 'Edge'],
-  [/\b(?:OPR|Opera)\//, 'Opera'],
-  [/\bSamsungBrowser\//, 'Samsung Internet'],
-  [/\b(?:Firefox|FxiOS)\//, 'Firefox'],
-  [/\bCriOS\//, 'Chrome'],
-  [/\bChromium\//, 'Chromium'],
-  [/\bChrome\//, 'Chrome'],
-  [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
-]
-
-/** Systems, tested in order: iPhone and Android strings also mention "Mac OS X" and "Linux". */
-const systems: [RegExp, string][] = [
-  [/\biPhone\b/, 'iPhone'],
-  [/\biPad\b/, 'iPad'],
-  [/\bAndroid\b/, 'Android'],
-  [/\bWindows\b/, 'Windows'],
-  [/\bCrOS\b/, 'ChromeOS'],
-  [/\b(?:Macintosh|Mac OS X)\b/, 'macOS'],
-  [/\bLinux\b/, 'Linux'],
-]
 
 const words: Record<Locale, { on: string; unknown: string }> = {
   ro: { on: 'pe', unknown: 'Dispozitiv necunoscut' },
@@ -29,16 +7,34 @@ const words: Record<Locale, { on: string; unknown: string }> = {
   fr: { on: 'sur', unknown: 'Appareil inconnu' },
 }
 
-const first = (table: [RegExp, string][], text: string) => table.find(([pattern]) => pattern.test(text))?.[1]
+/** Shorter names for the few the parser spells out at length. */
+const shorter: Record<string, string> = {
+  'Samsung Internet for Android': 'Samsung Internet',
+  'Microsoft Edge': 'Edge',
+  'Chrome OS': 'ChromeOS',
+}
+
+/** A name is shown only when it looks like one: the header is the client's to write. */
+const PLAIN_NAME = /^[A-Za-z][A-Za-z0-9 .]{0,39}$/
+
+function clean(name: string | undefined): string | undefined {
+  if (!name) return undefined
+  const short = shorter[name] ?? name
+  return PLAIN_NAME.test(short) ? short : undefined
+}
 
 /**
- * A short summary of a user agent for the session list, e.g. "Chrome on Windows" (in the
- * language asked for). Only names from the tables above ever come out, never the raw header.
+ * A short summary of a user agent for the session list, e.g. "Chrome on Windows" or "Safari on
+ * iPhone" (in the language asked for), parsed by bowser. Only plain names come out, never the
+ * raw header.
  */
 export function describeUserAgent(userAgent: string | null | undefined, locale: Locale): string {
-  const text = userAgent ?? ''
-  const browser = first(browsers, text)
-  const system = first(systems, text)
+  const header = (userAgent ?? '').trim().slice(0, 512)
+  if (header === '') return words[locale].unknown // the parser refuses an empty string
+  const parsed = Bowser.parse(header)
+  const browser = clean(parsed.browser.name)
+  // An iPhone or iPad says more than "iOS".
+  const system = clean(parsed.platform.model === 'iPhone' || parsed.platform.model === 'iPad' ? parsed.platform.model : parsed.os.name)
   if (browser && system) return `${browser} ${words[locale].on} ${system}`
   return browser ?? system ?? words[locale].unknown
 }

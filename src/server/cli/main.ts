@@ -6,6 +6,8 @@
  *   seed                                  seed reference data (idempotent)
  *   redirect list|add <from> <to> [--status N]|remove <from>   server redirect rules
  *   partner add <code> <name>|remove <code>                    partners of the branded pages
+ *   insurer list|enable <code>|disable <code>                 the insurer catalogue
+ *   booking list [--status S]|set-status <ref> <status>       road assistance requests
  *
  * With PostgreSQL (`DATABASE_URL`) it writes to the database directly. With the embedded
  * database, which admits one process at a time, it goes through the running server's

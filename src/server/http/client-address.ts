@@ -25,3 +25,16 @@ export function peerAddress(request: Request): string | undefined {
   const ip = (request as Request & { ip?: unknown }).ip
   return typeof ip === 'string' ? ip : undefined
 }
+
+/**
+ * Whether an address is this machine's own: 127.0.0.0/8, `::1`, or either written as an
+ * IPv4-mapped IPv6 address (`::ffff:127.0.0.1`, which dual-stack sockets report). An unknown
+ * address (`undefined`) is not.
+ */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false
+  const lower = address.toLowerCase()
+  if (lower === '::1' || lower === '0:0:0:0:0:0:0:1') return true
+  const v4 = lower.startsWith('::ffff:') ? lower.slice('::ffff:'.length) : lower
+  return z.ipv4().safeParse(v4).success && v4.startsWith('127.')
+}

@@ -18,3 +18,14 @@ export class ServerResponse extends FastResponse {
     super(body, init instanceof NativeResponse ? { status: init.status, statusText: init.statusText, headers: init.headers } : init)
   }
 }
+
+/**
+ * Makes every `new Response(...)` of this process srvx's lazy one: a response built from a string
+ * or bytes is written straight to the socket, with a Content-Length, instead of through a
+ * ReadableStream and chunked encoding; any other use (reading `.body`, `.clone()`, a stream body
+ * for server rendering) gets the native Response. For the processes srvx serves (the app, the API
+ * alone, the sandboxes alone); call it before the first response is built. See docs/benchmarks.md.
+ */
+export function installServerResponses(): void {
+  globalThis.Response = ServerResponse as unknown as typeof Response // `error` and `redirect` are inherited from the native class
+}

@@ -13,8 +13,9 @@ import { FastURL, serve } from 'srvx/node'
 import { staticMiddleware } from 'srvx/static'
 import { getConfig } from '../config'
 import { log } from '../log'
-import { ServerResponse } from './fast-response'
+import { installServerResponses } from './fast-response'
 import { startRealtime } from '../realtime'
+import { drainHttpServer, onShutdownSignal } from './shutdown'
 
 const config = getConfig()
 const entry = path.resolve('dist/server/server.js')
@@ -23,13 +24,10 @@ if (!existsSync(entry)) {
   process.exit(1)
 }
 
-// srvx's lazy Response for Node (a subclass of the native one, `instanceof Response` holds both
-// ways): a response built from a string or bytes is written straight to the socket, with a
-// Content-Length, instead of through a ReadableStream and chunked encoding; any other use
-// (reading `.body`, `.clone()`, a stream body for server rendering) gets the native Response.
-// Set before the server bundle loads so every `new Response(...)` in it is one. See docs/benchmarks.md.
-globalThis.Response = ServerResponse as unknown as typeof Response // `error` and `redirect` are inherited from the native class
-const app = (await import(pathToFileURL(entry).href)).default as { fetch(request: Request): Promise<Response> }
+// srvx's lazy Response (`installServerResponses`), set before the server bundle loads so every
+// `new Response(...)` in it is one.
+installServerResponses()
+const app = (await import(pathToFileURL(entry).href)).default as { fetch(request: Request): Promise<Response>; close(): Promise<void> }
 
 // Fingerprinted build assets are cached for a year; other public files are revalidated.
 const clientDir = path.resolve('dist/client')
@@ -53,12 +51,24 @@ const clientFiles = new Set(
  * to the middleware, which decides as before.
  */
 function mayBeStaticFile(pathname: string): boolean {
+  // No file has a name that does not decode: the middleware would answer a bare 400 in plain text
+  // where the API (and Start) answer in their own words (issue 14 §1).
+  if (pathname.includes('%') && decoded(pathname) === undefined) return false
   if (pathname.includes('%') || pathname.includes('/.') || pathname.includes('\\')) return true
   let file = pathname.slice(1)
   const trailingSlash = file.endsWith('/')
   if (trailingSlash) file = file.replace(/\/+$/, '')
   const candidates = file === '' ? ['index.html'] : trailingSlash ? [`${file}/index.html`] : path.extname(file) === '' ? [file, `${file}.html`, `${file}/index.html`] : [file]
   return candidates.some((candidate) => clientFiles.has(path.posix.join('/', candidate).slice(1))) // resolved as `join(dir, candidate)` is
+}
+
+/** The path decoded, or undefined when it does not decode (the result is used: a bundler drops an unused `decodeURI`). */
+function decoded(pathname: string): string | undefined {
+  try {
+    return decodeURI(pathname)
+  } catch {
+    return undefined
+  }
 }
 
 // The embedded Pusher-compatible server, unless PUSHER_HOST points at another one (decision 20):
@@ -94,14 +104,11 @@ await server.ready()
 const ready = await app.fetch(new Request(`http://127.0.0.1:${config.PORT}/api/v1/ready`))
 log.info('serve.listening', { url: `http://localhost:${config.PORT}`, ready: ready.status === 200, stage: config.APP_ENV })
 
-let stopping = false
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    if (stopping) return
-    stopping = true
-    // Realtime clients are told to reconnect (4200) and their presence is taken back first.
-    void Promise.resolve(realtime?.close())
-      .then(() => server.close())
-      .then(() => process.exit(0))
-  })
-}
+// Graceful shutdown (SIGTERM, SIGINT), within SHUTDOWN_GRACE_SECONDS: realtime clients are told
+// to reconnect (4200) and their presence is taken back; the HTTP server stops accepting and
+// answers the requests in flight; the job workers finish their running jobs; the database closes.
+onShutdownSignal(config.SHUTDOWN_GRACE_SECONDS, (deadline) => [
+  { name: 'realtime', run: () => realtime?.close() },
+  { name: 'http', run: () => drainHttpServer(server.node?.server as HttpServer, deadline) },
+  { name: 'app', run: () => app.close() },
+])

@@ -1,14 +1,18 @@
 import type { z } from 'zod'
 import { ErrorBody } from '~/contract/errors'
+import { SESSION_END_HEADER } from '~/contract/session'
 import { PRODUCT_STATUSES_HEADER, ProductStatuses } from '~/contract/site'
 import type { Api } from '../api'
 import { log } from '../log'
+import { currentRequestId, REQUEST_ID_HEADER } from '../request-context'
 
 /** A failed provider call, with the spec's error body. */
 export class ProviderError extends Error {
   constructor(
     readonly status: number,
     readonly body: ErrorBody,
+    /** On a 401: why the session ended (`x-session-end-reason`), when the provider says. */
+    readonly sessionEndReason?: string,
   ) {
     super(`provider answered ${status}: ${typeof body.error.message === 'string' ? body.error.message : 'validation_failed'}`)
     this.name = 'ProviderError'
@@ -94,6 +98,8 @@ export interface CallOptions<S extends z.ZodType> {
   /** The visitor's browser, forwarded as `User-Agent` (sessions list devices by it). */
   userAgent?: string | undefined
   locale?: string | undefined
+  /** Further request headers (`idempotency-key`, a guest's `x-order-token`). */
+  headers?: Record<string, string>
   schema: S
 }
 
@@ -112,10 +118,13 @@ export class ProviderClient {
 
   async call<S extends z.ZodType>(path: string, options: CallOptions<S>): Promise<z.output<S>> {
     const method = options.method ?? 'GET'
-    const headers = new Headers({ accept: 'application/json' })
+    const headers = new Headers({ ...options.headers, accept: 'application/json' })
     if (options.bearer) headers.set('authorization', `Bearer ${options.bearer}`)
     if (options.userAgent) headers.set('user-agent', options.userAgent.slice(0, 512))
     if (options.locale) headers.set('accept-language', options.locale)
+    // The web request's id goes along, so the API's log lines and the web app's share it.
+    const requestId = currentRequestId()
+    if (requestId) headers.set(REQUEST_ID_HEADER, requestId)
     let body: string | undefined
     if (options.form) {
       headers.set('content-type', 'application/x-www-form-urlencoded')
@@ -144,8 +153,9 @@ export class ProviderClient {
       const errorBody: ErrorBody = parsed.success
         ? parsed.data
         : { error: { code: response.status, message: 'bad_gateway', pretty_message: 'The provider answered with an unexpected error.' } }
-      if (errorBody.error.code === 503) throw new MaintenanceError(response.status, errorBody)
-      throw new ProviderError(response.status, errorBody)
+      // Spec §8: code 503 is maintenance; a service of ours that is down (503 with its own message) is not.
+      if (errorBody.error.code === 503 && (errorBody.error.message === 'maintenance' || !parsed.success)) throw new MaintenanceError(response.status, errorBody)
+      throw new ProviderError(response.status, errorBody, response.headers.get(SESSION_END_HEADER) ?? undefined)
     }
     return options.schema.parse(json)
   }

@@ -5,6 +5,7 @@
  *
  * The node delivers to its own sockets itself; the adapter carries what other nodes must do.
  */
+import { RateWindow } from './rate-window'
 
 /** Calls from the adapter into this node, for work that originated on another node. */
 export interface AdapterHooks {
@@ -42,6 +43,13 @@ export interface LeaveResult {
   memberRemoved: boolean
 }
 
+/** One counted action against a per-second allowance. */
+export interface RateTake {
+  allowed: boolean
+  /** Whole seconds until the allowance starts again (a `Retry-After`), at least 1. */
+  retryAfterS: number
+}
+
 export interface RealtimeAdapter {
   /** Names the node in logs and in the shared state. */
   readonly nodeId: string
@@ -60,6 +68,8 @@ export interface RealtimeAdapter {
   userCount(channel: string): Promise<number>
   cacheSet(channel: string, frame: string, ttlS: number): Promise<void>
   cacheGet(channel: string): Promise<string | undefined>
+  /** Counts one signed HTTP API request against `perSecond`, for every node sharing this state. */
+  takeApiRequest(perSecond: number): Promise<RateTake>
   close(): Promise<void>
 }
 
@@ -152,6 +162,13 @@ export class LocalAdapter implements RealtimeAdapter {
       return undefined
     }
     return entry.frame
+  }
+
+  private apiRequests: RateWindow | undefined
+
+  async takeApiRequest(perSecond: number): Promise<RateTake> {
+    this.apiRequests ??= new RateWindow(perSecond)
+    return { allowed: this.apiRequests.take(), retryAfterS: this.apiRequests.retryAfterS() }
   }
 
   /** For tests: whether every map is empty (no leak after everyone left). */

@@ -3,11 +3,11 @@
  * events, batch events, channel queries, presence users, terminating a user's connections.
  * Every request is signed (signing.ts); answers are JSON on success and plain-text messages on
  * failure, with Pusher's statuses (400 invalid, 401 signature, 403 app disabled, 404 unknown app
- * or path, 413 too large) and soketi's 429 with `Retry-After` over the node's request rate.
+ * or path, 413 too large) and soketi's 429 with `Retry-After` over the request rate, which
+ * nodes sharing Redis count together (the adapter's `takeApiRequest`).
  */
 import type { RealtimeServer } from './server'
 import { channelKind, isSocketId, isValidChannelName } from './protocol'
-import { RateWindow } from './rate-window'
 import { verifyRequest } from './signing'
 
 class HttpError extends Error {
@@ -48,8 +48,6 @@ interface EventInput {
 
 export function createHttpApi(server: RealtimeServer): (request: Request) => Promise<Response> {
   const options = server.options
-  // Counted after the signature: requests without the secret cannot use up the publisher's allowance.
-  const requests = options.apiRequestsPerSecond > 0 ? new RateWindow(options.apiRequestsPerSecond) : undefined
 
   function event(input: unknown, where: string): EventInput {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new HttpError(400, `${where}: expected a JSON object`)
@@ -158,7 +156,11 @@ export function createHttpApi(server: RealtimeServer): (request: Request) => Pro
       const check = verifyRequest({ method: request.method, path, rawQuery: url.search, body, key: options.key, secret: options.secret, nowS: Math.floor(Date.now() / 1000), toleranceS: options.timestampToleranceS })
       if (!check.ok) throw new HttpError(check.status, check.message)
       if (!options.appEnabled) throw new HttpError(403, 'Application is disabled')
-      if (requests && !requests.take()) throw new HttpError(429, `Over ${options.apiRequestsPerSecond} requests a second, retry later`, { 'retry-after': String(requests.retryAfterS()) })
+      // Counted after the signature: requests without the secret cannot use up the publisher's allowance.
+      if (options.apiRequestsPerSecond > 0) {
+        const take = await server.takeApiRequest()
+        if (!take.allowed) throw new HttpError(429, `Over ${options.apiRequestsPerSecond} requests a second, retry later`, { 'retry-after': String(take.retryAfterS) })
+      }
       let parsed: unknown
       if (body.length > 0) {
         try {

@@ -29,7 +29,7 @@ export interface RealtimeOptions {
   maxChannelsPerEvent: number
   maxBatchSize: number
   maxRequestBodyBytes: number
-  /** Signed HTTP API requests one node accepts per second (429 beyond); 0 for no limit. */
+  /** Signed HTTP API requests accepted per second (429 beyond), by all nodes sharing Redis together; 0 for no limit. */
   apiRequestsPerSecond: number
   maxPresenceMembers: number
   maxUserInfoBytes: number

@@ -1,6 +1,7 @@
 /**
  * A fixed one-second window of allowed actions: the client events of one connection, the HTTP
- * API requests of one node. Two numbers and no timer; limits meant to stop floods, not to meter.
+ * API requests of a lone node (nodes sharing Redis count those there, redis-adapter.ts). Two
+ * numbers and no timer; limits meant to stop floods, not to meter.
  */
 export class RateWindow {
   private start = 0

@@ -16,14 +16,16 @@
  * subscriptions), `node:{id}:subs` (hash channel → this node's subscriptions),
  * `presence:{channel}:members` (hash user id → user_info JSON), `presence:{channel}:conns`
  * (hash user id → connections), `node:{id}:presence` (hash `channel\nuser` → this node's
- * connections), `cache:{channel}` (last event, with a TTL). One Redis, not Redis Cluster: the
+ * connections), `cache:{channel}` (last event, with a TTL), `api:{second}` (signed HTTP API
+ * requests in that second of Redis time, for `REALTIME_API_RATE_LIMIT`). One Redis, not Redis Cluster: the
  * scripts touch keys they compute.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import os from 'node:os'
 import { Redis } from 'ioredis'
 import { log } from '../log'
-import type { AdapterHooks, JoinResult, LeaveResult, PresenceJoin, RealtimeAdapter } from './adapter'
+import type { AdapterHooks, JoinResult, LeaveResult, PresenceJoin, RateTake, RealtimeAdapter } from './adapter'
+import { RateWindow } from './rate-window'
 
 interface Script {
   text: string
@@ -132,6 +134,18 @@ if redis.call('HINCRBY', KEYS[1], ARGV[1], -1) <= 0 then
   vacated = 1
 end
 return {vacated, removed}
+`)
+
+/**
+ * Counts one HTTP API request in the current second of Redis's clock (one clock for every node).
+ * KEYS[1]: key prefix. Returns {requests this second, microseconds left in it}.
+ */
+const TAKE_API_REQUEST = script(`
+local t = redis.call('TIME')
+local key = KEYS[1] .. t[1]
+local n = redis.call('INCR', key)
+if n == 1 then redis.call('EXPIRE', key, 2) end
+return {n, 1000000 - tonumber(t[2])}
 `)
 
 export interface RedisAdapterOptions {
@@ -275,6 +289,23 @@ export class RedisAdapter implements RealtimeAdapter {
 
   async cacheGet(channel: string): Promise<string | undefined> {
     return (await this.command.get(this.key('cache', channel))) ?? undefined
+  }
+
+  private fallbackWindow: RateWindow | undefined
+
+  /**
+   * The request allowance is the cluster's, not each node's: a publisher spreading its calls over
+   * the nodes gets `perSecond` in all. Should Redis not answer, this node counts alone meanwhile.
+   */
+  async takeApiRequest(perSecond: number): Promise<RateTake> {
+    try {
+      const [count, leftUs] = (await this.run(TAKE_API_REQUEST, [this.key('api', '')], [])) as [number, number]
+      return { allowed: count <= perSecond, retryAfterS: Math.max(1, Math.ceil(leftUs / 1_000_000)) }
+    } catch (error) {
+      log.warn('realtime.rate_count_failed', { node: this.nodeId, error })
+      this.fallbackWindow ??= new RateWindow(perSecond)
+      return { allowed: this.fallbackWindow.take(), retryAfterS: this.fallbackWindow.retryAfterS() }
+    }
   }
 
   /** Leaves the cluster: the node's subscriptions must have been left already (its sockets closed). */

@@ -9,7 +9,7 @@ import type { IncomingMessage, Server as HttpServer } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import { log } from '../log'
-import type { RealtimeAdapter } from './adapter'
+import type { RateTake, RealtimeAdapter } from './adapter'
 import { Channels } from './channels'
 import { Connection } from './connection'
 import type { RealtimeOptions } from './options'
@@ -257,6 +257,11 @@ export class RealtimeServer {
 
   private terminateLocal(userId: string): void {
     for (const connection of [...(this.users.get(userId) ?? [])]) connection.refuse(Code.unauthorized, 'Connection terminated by the server')
+  }
+
+  /** Counts one signed HTTP API request against `apiRequestsPerSecond`, cluster-wide with Redis. */
+  takeApiRequest(): Promise<RateTake> {
+    return this.adapter.takeApiRequest(this.options.apiRequestsPerSecond)
   }
 
   channelsInfo(): Promise<Map<string, number>> {

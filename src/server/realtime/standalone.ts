@@ -8,6 +8,7 @@ import type { Server as HttpServer } from 'node:http'
 import { serve } from 'srvx/node'
 import { getConfig } from '../config'
 import { log } from '../log'
+import { drainHttpServer, onShutdownSignal } from '../http/shutdown'
 import { startRealtime } from './index'
 
 const config = getConfig()
@@ -41,14 +42,8 @@ if (process.send) {
   process.send({ type: 'ready', port: config.REALTIME_PORT })
 }
 
-let stopping = false
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    if (stopping) return
-    stopping = true
-    void realtime
-      .close()
-      .then(() => server.close(true))
-      .then(() => process.exit(0))
-  })
-}
+// Sockets are told to reconnect elsewhere first (4200), then the HTTP API answers what is in flight.
+onShutdownSignal(config.SHUTDOWN_GRACE_SECONDS, (deadline) => [
+  { name: 'realtime', run: () => realtime.close() },
+  { name: 'http', run: () => drainHttpServer(server.node?.server as HttpServer, deadline) },
+])

@@ -1,5 +1,6 @@
 import '@tanstack/react-start/server-only'
 import type { AuthSession } from '~/contract/auth'
+import { applyAccountPreferences } from '../web/account-preferences'
 import { getSession } from './session'
 
 /**
@@ -15,4 +16,6 @@ export async function rememberSignIn(entity: AuthSession): Promise<void> {
   const { id, email, first_name, last_name } = entity.user
   session.user = { id, email, first_name, last_name }
   await session.save()
+  // The account's language and theme, on whichever device it signs in (issue 13).
+  await applyAccountPreferences(entity.access_token)
 }

@@ -1,5 +1,6 @@
 import { desc, eq, isNull } from 'drizzle-orm'
 import type { Database } from '../db/client'
+import { seedReferenceData } from '../db/seed'
 import { maintenances, products, productStatuses } from '../db/schema'
 import type { MaintenanceStatus, Product, ProductCode, ProductStatuses } from '~/contract/site'
 import { statusFlagOf } from '~/contract/site'
@@ -57,6 +58,15 @@ export class SiteState {
     }
     this.loadedAt = Date.now()
     return this.snapshot
+  }
+
+  /**
+   * Seeds the reference data again (products, statuses, demo data outside production), as at
+   * start (`npm run cli -- seed` through the server), and drops what was cached of it.
+   */
+  async reseed(options: { demo: boolean }): Promise<void> {
+    await seedReferenceData(this.db, options)
+    this.invalidate()
   }
 
   invalidate(): void {

@@ -4,14 +4,15 @@ import { UserLookup } from '~/contract/auth'
 import { RedirectLookup } from '~/contract/navigation'
 import { TwoFactorSessionState } from '~/contract/two-factor'
 import { CONSENT_COOKIE, decodeConsent, LOCALE_COOKIE, parseTheme, PREFERENCE_COOKIE_MAX_AGE, THEME_COOKIE, type ConsentChoices, type Theme } from '~/contract/preferences'
-import { anonymousSession, type SessionView } from '~/contract/session'
-import { pendingSecondStep } from '~/features/auth/guards'
+import type { FormFlash } from '~/contract/form-result'
+import { anonymousSession, pendingSecondStep, type SessionEndNotice, type SessionView } from '~/contract/session'
 import { splitLocalePrefix } from '~/i18n/locale-prefix'
 import type { Locale } from '~/i18n/locales'
 import { publicConfig, type PublicConfig } from '../../../app.config'
 import { getConfig } from '../config'
 import { MaintenanceError, ProviderError, providerClient } from '../provider'
 import { getSession } from '../session/session'
+import { takeFormFlash } from './form-flash'
 import { callProvider, requestLocale, visitor } from './request'
 
 /** Everything the shell needs on each navigation, from one server round trip. */
@@ -20,11 +21,13 @@ export interface NavigationState {
   locale: Locale
   config: PublicConfig
   session: SessionView
-  /** The provider ended the session since the last navigation (idle, revoked): the visitor is told. */
-  sessionEnded: boolean
+  /** The provider ended the session since the last navigation, and why (idle, or signed out from elsewhere): the visitor is told. */
+  sessionEnded: SessionEndNotice | false
   theme: Theme
   /** The visitor's cookie choices; null until they chose (the banner shows). */
   consent: ConsentChoices | null
+  /** The errors of a form posted without JavaScript, for the page it came back to (src/ui/form). */
+  formFlash?: FormFlash
 }
 
 export interface NavigationRedirect {
@@ -61,7 +64,8 @@ export async function resolveNavigation(href: string): Promise<NavigationState |
   }
   const session = await getSession()
   let view: SessionView = anonymousSession
-  let sessionEnded = false
+  let sessionEnded: SessionEndNotice | false = false
+  let endNotice: SessionEndNotice = 'inactivity'
   if (session.accessToken && session.user) {
     // The provider decides whether the session still holds (idle, revoked, deleted account:
     // 401) and where it stands with the second factor, for the gate of spec §4. Its user is
@@ -74,7 +78,10 @@ export async function resolveNavigation(href: string): Promise<NavigationState |
       providerClient()
         .call('/auth/two-factor/check-active-session', { ...as, method: 'POST', json: {}, schema: TwoFactorSessionState })
         .catch((error: unknown) => {
-          if (error instanceof ProviderError && error.status === 401) return null
+          if (error instanceof ProviderError && error.status === 401) {
+            if (error.sessionEndReason === 'signed_out_elsewhere') endNotice = 'signed_out'
+            return null
+          }
           throw error
         }),
     ]).catch((error: unknown) => {
@@ -88,7 +95,7 @@ export async function resolveNavigation(href: string): Promise<NavigationState |
       view = { user: { id, email, first_name, last_name, email_verified }, twoFactor: answers[1] }
     } else {
       session.destroy()
-      sessionEnded = true
+      sessionEnded = endNotice
     }
   }
   return {
@@ -99,5 +106,6 @@ export async function resolveNavigation(href: string): Promise<NavigationState |
     sessionEnded,
     theme: parseTheme(getCookie(THEME_COOKIE)),
     consent: decodeConsent(getCookie(CONSENT_COOKIE)),
+    formFlash: await takeFormFlash(),
   }
 }

@@ -21,10 +21,11 @@ export function requestLocale(): Locale {
  * (when signed in) the bearer from the sealed session. Maintenance becomes a redirect to
  * /maintenance wherever this is called from (loader, beforeLoad or component).
  */
-export async function callProvider<S extends z.ZodType>(path: string, options: Omit<CallOptions<S>, 'bearer' | 'clientIp' | 'userAgent' | 'locale'>): Promise<z.output<S>> {
+export async function callProvider<S extends z.ZodType>(path: string, options: Omit<CallOptions<S>, 'clientIp' | 'userAgent' | 'locale'>): Promise<z.output<S>> {
   const session = await getSession()
   try {
-    return await providerClient().call(path, { ...options, ...visitor(), bearer: session.accessToken })
+    // `bearer` only for a session made during this request (its cookie is not readable until the next one).
+    return await providerClient().call(path, { ...options, ...visitor(), bearer: options.bearer ?? session.accessToken })
   } catch (error) {
     if (error instanceof MaintenanceError) throw refusedWith(503, redirect({ to: '/maintenance', search: { from: currentPagePath() } }))
     // A session owing its second step is still a session: it goes to the code, not out.
@@ -34,7 +35,8 @@ export async function callProvider<S extends z.ZodType>(path: string, options: O
     // The provider no longer accepts the session (expired, revoked, idle): sign out here too (spec §8).
     if (error instanceof ProviderError && session.accessToken && (error.status === 401 || error.status === 403)) {
       session.destroy()
-      throw refusedWith(error.status, redirect({ to: '/authenticate', search: { reason: 'inactivity', last_url: currentPagePath() } }))
+      const reason = error.sessionEndReason === 'signed_out_elsewhere' ? 'signed_out' : 'inactivity'
+      throw refusedWith(error.status, redirect({ to: '/authenticate', search: { reason, last_url: currentPagePath() } }))
     }
     throw error
   }

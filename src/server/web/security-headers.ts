@@ -67,7 +67,7 @@ const withSources = (head: string, sources: string[] | undefined) => (sources?.l
  * (for browsers without 'strict-dynamic'; the others load the widget because our nonced code
  * inserts it), `frame-src` (the widget's iframe) and `connect-src`; see `captchaCspSources`.
  */
-export function documentContentSecurityPolicy(options: { nonce: string; publicUrl: string; captcha?: CaptchaPolicy; realtime?: RealtimeSocketPolicy | undefined }): string {
+export function documentContentSecurityPolicy(options: { nonce: string; publicUrl: string; captcha?: CaptchaPolicy; realtime?: RealtimeSocketPolicy | undefined; formTargets?: string[] | undefined }): string {
   const nonce = `'nonce-${checkedNonce(options.nonce)}'`
   const captcha = options.captcha ? captchaCspSources(options.captcha.provider, options.captcha.scriptUrl) : undefined
   const directives = [
@@ -76,12 +76,15 @@ export function documentContentSecurityPolicy(options: { nonce: string; publicUr
     `style-src 'self' ${nonce} ${SONNER_STYLE_HASHES.map((hash) => `'${hash}'`).join(' ')}`,
     "img-src 'self' data:",
     "font-src 'self'",
+    // Named, not left to script-src: 'strict-dynamic' there ignores 'self', and the virtual cards' service worker is a same-origin file.
+    "worker-src 'self'",
     withSources(`connect-src 'self' ${options.realtime ? webSocketOrigin(options.realtime) : sameHostWebSocket(options.publicUrl)}`, captcha?.connect),
     ...(captcha ? [withSources("frame-src 'self'", captcha.frame)] : []),
     "frame-ancestors 'none'",
     "base-uri 'none'",
     "object-src 'none'",
-    "form-action 'self'",
+    // The payment redirect page posts to the card processor, so its origin is a form target too.
+    withSources("form-action 'self'", options.formTargets),
   ]
   if (isHttps(options.publicUrl)) directives.push('upgrade-insecure-requests')
   return directives.join('; ')
@@ -106,18 +109,21 @@ export function staticPageContentSecurityPolicy(styles: readonly string[]): stri
  * Every security header of a response. `nonce` is given for pages (HTML) and selects the
  * document policy; without it the response gets the data policy.
  */
-export function securityHeaders(options: { publicUrl: string; nonce?: string; captcha?: CaptchaPolicy; realtime?: RealtimeSocketPolicy | undefined }): Record<string, string> {
+export function securityHeaders(options: { publicUrl: string; nonce?: string; captcha?: CaptchaPolicy; realtime?: RealtimeSocketPolicy | undefined; formTargets?: string[] | undefined }): Record<string, string> {
   const headers: Record<string, string> = {
     'content-security-policy':
       options.nonce === undefined
         ? DATA_CONTENT_SECURITY_POLICY
-        : documentContentSecurityPolicy({ nonce: options.nonce, publicUrl: options.publicUrl, realtime: options.realtime, ...(options.captcha ? { captcha: options.captcha } : {}) }),
+        : documentContentSecurityPolicy({ nonce: options.nonce, publicUrl: options.publicUrl, realtime: options.realtime, formTargets: options.formTargets, ...(options.captcha ? { captcha: options.captcha } : {}) }),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
     'cross-origin-opener-policy': 'same-origin',
-    // Pages that need one of these (payment) must redefine the header for themselves.
-    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    // Pages that need one of these (payment) must redefine the header for themselves. The
+    // position is allowed to the site itself (the road assistance form asks for it, decision 70):
+    // a client-side navigation keeps the first page's document and so its policy, which a
+    // header of that one page could not change.
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(self), payment=()',
   }
   // HSTS only where the site really is HTTPS: on a plain-HTTP origin it would be ignored at
   // best, and would lock a development host out of HTTP at worst.

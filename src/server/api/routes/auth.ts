@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { AuthSession, Done, EmailCheckInput, EmailCheckResult, LoginInput, RegisterInput, ResetPasswordInput, ResetRequestInput, UserLookup } from '~/contract/auth'
 import { toUser } from '../../auth/accounts'
 import { pendingTwoFactor } from '../../auth/two-factor'
-import { ApiError } from '../errors'
+import { isLoopback } from '../../http/client-address'
 import { requestMeta as meta } from '../request-meta'
 import { defineRoute } from '../route'
 import { requireCaptcha } from './engagement'
@@ -13,7 +13,7 @@ export const authRoutes = [
     method: 'POST',
     path: '/auth/register',
     tag: 'auth',
-    summary: 'Creates an account and signs it in. The e-mail address is confirmed later (a purchase is never blocked).',
+    summary: 'Creates an account and signs it in. `accept_terms: true` (the terms and the privacy policy) is required and recorded. The e-mail address is confirmed later (a purchase is never blocked).',
     body: RegisterInput,
     bodyEncoding: 'json-or-form',
     response: AuthSession,
@@ -103,13 +103,25 @@ export const authRoutes = [
     method: 'GET',
     path: '/dev/mailbox',
     tag: 'operations',
-    summary: 'Development mailbox: the latest messages of the outbox for an address. Not found in production.',
+    summary:
+      'Development mailbox: the latest messages of the outbox for an address, with their reset links and codes. Served only to this machine (a loopback client address, decision 40) or with the operator token as bearer, and never in production; anyone else gets 404.',
     query: z.object({ to: z.string().max(254), limit: z.coerce.number().int().min(1).max(50).default(10) }),
-    response: z.object({ data: z.array(z.object({ id: z.uuid(), kind: z.string(), subject: z.string(), text: z.string(), created_at: z.string() })) }),
+    response: z.object({
+      data: z.array(
+        z.object({
+          id: z.uuid(),
+          kind: z.string(),
+          subject: z.string(),
+          text: z.string(),
+          attachments: z.array(z.object({ filename: z.string(), content_type: z.string(), size: z.number().int() })),
+          created_at: z.string(),
+        }),
+      ),
+    }),
     duringMaintenance: true,
-    handler: async ({ query, deps }) => {
-      if (deps.config.APP_ENV === 'production') throw new ApiError(404, 'not_found')
-      return { body: { data: await deps.mailer.latest(query.to.toLowerCase(), query.limit) } }
-    },
+    // It hands out every user's reset links, and `npm start` runs outside production: only the
+    // developer's own machine, or whoever holds the operator token, may read it.
+    servedTo: ({ clientIp, operator, config }) => config.APP_ENV !== 'production' && (isLoopback(clientIp) || operator),
+    handler: async ({ query, deps }) => ({ body: { data: await deps.mailer.latest(query.to.toLowerCase(), query.limit) } }),
   }),
 ]

@@ -1,4 +1,3 @@
-import { and, desc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { CaptchaChallenge } from '~/contract/captcha'
 import { ContactMessageCreated, ContactMessageInput } from '~/contract/contact'
@@ -6,7 +5,6 @@ import { PartnerCode, PartnerLookup } from '~/contract/partners'
 import { ConsentChoices } from '~/contract/site'
 import type { Locale } from '~/i18n/locales'
 import { createChallenge, verifyCaptcha } from '../../captcha/captcha'
-import { contactMessages, cookieConsents, partners } from '../../db/schema'
 import { log } from '../../log'
 import type { ApiDeps } from '../deps'
 import { ApiError } from '../errors'
@@ -33,12 +31,9 @@ export const engagementRoutes = [
     params: z.object({ code: PartnerCode }),
     response: PartnerLookup,
     handler: async ({ params, deps }) => {
-      const [row] = await deps.database.db
-        .select({ code: partners.code, name: partners.name })
-        .from(partners)
-        .where(and(eq(partners.code, params.code), eq(partners.isActive, true)))
-      if (!row) throw new ApiError(404, 'partner_not_found')
-      return { body: { data: row } }
+      const partner = await deps.partners.findActive(params.code)
+      if (!partner) throw new ApiError(404, 'partner_not_found')
+      return { body: { data: partner } }
     },
   }),
   defineRoute({
@@ -59,21 +54,8 @@ export const engagementRoutes = [
     status: 201,
     handler: async ({ body, deps, clientIp, locale, request }) => {
       await requireCaptcha(body.token, { deps, clientIp, locale })
-      const [row] = await deps.database.db
-        .insert(contactMessages)
-        .values({
-          name: body.name,
-          email: body.email,
-          phone: body.phone || null,
-          topic: body.topic,
-          message: body.message,
-          locale,
-          ip: clientIp ?? null,
-          userAgent: request.headers.get('user-agent')?.slice(0, 512) ?? null,
-        })
-        .returning()
-      if (!row) throw new Error('contact message insert returned nothing')
-      return { body: { id: row.id, created_at: row.createdAt.toISOString() } }
+      const { name, email, phone, topic, message } = body
+      return { body: await deps.contactMessages.create({ name, email, phone, topic, message, locale, ip: clientIp, userAgent: request.headers.get('user-agent') ?? undefined }) }
     },
   }),
   defineRoute({
@@ -87,23 +69,7 @@ export const engagementRoutes = [
     response: z.object({
       data: z.array(ContactMessageInput.omit({ token: true }).extend({ id: z.uuid(), locale: z.string(), created_at: z.iso.datetime({ offset: true }) })),
     }),
-    handler: async ({ query, deps }) => {
-      const rows = await deps.database.db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(query.limit)
-      return {
-        body: {
-          data: rows.map((r) => ({
-            id: r.id,
-            name: r.name,
-            email: r.email,
-            phone: r.phone ?? undefined,
-            topic: r.topic as z.infer<typeof ContactMessageInput>['topic'],
-            message: r.message,
-            locale: r.locale,
-            created_at: r.createdAt.toISOString(),
-          })),
-        },
-      }
-    },
+    handler: async ({ query, deps }) => ({ body: { data: await deps.contactMessages.recent(query.limit) } }),
   }),
   defineRoute({
     method: 'GET',
@@ -116,10 +82,7 @@ export const engagementRoutes = [
     response: z.object({
       data: z.array(z.object({ id: z.uuid(), consent: ConsentChoices, ip: z.string().nullable(), authenticated: z.boolean(), user_id: z.uuid().nullable(), created_at: z.iso.datetime({ offset: true }) })),
     }),
-    handler: async ({ query, deps }) => {
-      const rows = await deps.database.db.select().from(cookieConsents).orderBy(desc(cookieConsents.createdAt)).limit(query.limit)
-      return { body: { data: rows.map((r) => ({ id: r.id, consent: r.consent, ip: r.ip, authenticated: r.authenticated, user_id: r.userId, created_at: r.createdAt.toISOString() })) } }
-    },
+    handler: async ({ query, deps }) => ({ body: { data: await deps.cookieConsents.recent(query.limit) } }),
   }),
 ]
 
@@ -136,12 +99,9 @@ export const partnerOperatorRoutes = [
     body: z.object({ name: z.string().trim().min(1).max(120).optional(), is_active: z.boolean() }),
     response: z.object({ code: PartnerCode, name: z.string(), is_active: z.boolean() }),
     handler: async ({ params, body, deps }) => {
-      const set = { isActive: body.is_active, updatedAt: new Date(), ...(body.name ? { name: body.name } : {}) }
-      const [row] = body.name
-        ? await deps.database.db.insert(partners).values({ code: params.code, name: body.name, isActive: body.is_active }).onConflictDoUpdate({ target: partners.code, set }).returning()
-        : await deps.database.db.update(partners).set(set).where(eq(partners.code, params.code)).returning()
-      if (!row) throw new ApiError(404, 'partner_not_found')
-      return { body: { code: row.code, name: row.name, is_active: row.isActive } }
+      const partner = await deps.partners.save(params.code, { name: body.name, isActive: body.is_active })
+      if (!partner) throw new ApiError(404, 'partner_not_found')
+      return { body: partner }
     },
   }),
 ]

@@ -1,7 +1,5 @@
-import { and, desc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { PageViewCreated, PageViewInput, RedirectLookup, RedirectQuery, RedirectRule, RedirectRuleInput, SitePath } from '~/contract/navigation'
-import { pageViews } from '../../db/schema'
 import { redirectRuleProblem } from '../../site/redirect-rules'
 import { ApiError } from '../errors'
 import { prettyMessage } from '../messages'
@@ -28,14 +26,7 @@ export const navigationRoutes = [
     body: PageViewInput,
     response: PageViewCreated,
     status: 201,
-    handler: async ({ body, deps }) => {
-      const [row] = await deps.database.db
-        .insert(pageViews)
-        .values({ path: body.path, navigation: body.navigation, referrer: body.referrer ?? null, locale: body.locale ?? null, viewSession: body.view_session })
-        .returning({ id: pageViews.id })
-      if (!row) throw new Error('page view insert returned nothing')
-      return { body: { id: row.id } }
-    },
+    handler: async ({ body, deps }) => ({ body: await deps.pageViews.record(body) }),
   }),
   defineRoute({
     method: 'GET',
@@ -82,26 +73,6 @@ export const navigationRoutes = [
     duringMaintenance: true,
     query: z.object({ view_session: z.string().max(64).optional(), limit }),
     response: z.object({ data: z.array(PageViewInput.extend({ id: z.uuid(), created_at: z.iso.datetime({ offset: true }) })) }),
-    handler: async ({ query, deps }) => {
-      const rows = await deps.database.db
-        .select()
-        .from(pageViews)
-        .where(and(query.view_session ? eq(pageViews.viewSession, query.view_session) : undefined))
-        .orderBy(desc(pageViews.createdAt), desc(pageViews.id))
-        .limit(query.limit)
-      return {
-        body: {
-          data: rows.map((r) => ({
-            id: r.id,
-            path: r.path,
-            navigation: r.navigation,
-            referrer: r.referrer ?? undefined,
-            locale: r.locale ?? undefined,
-            view_session: r.viewSession,
-            created_at: r.createdAt.toISOString(),
-          })),
-        },
-      }
-    },
+    handler: async ({ query, deps }) => ({ body: { data: await deps.pageViews.recent({ viewSession: query.view_session, limit: query.limit }) } }),
   }),
 ]

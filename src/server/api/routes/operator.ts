@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MaintenanceStatus, ProductCode, ProductStatuses } from '~/contract/site'
-import { seedReferenceData } from '../../db/seed'
+import { renderMetrics } from '../../metrics'
 import { defineRoute } from '../route'
 
 /**
@@ -42,9 +42,21 @@ export const operatorRoutes = [
     response: z.object({ seeded: z.literal(true) }),
     handler: async ({ deps }) => {
       // The same data as at start, so `npm run cli -- seed` does the same through the server or directly.
-      await seedReferenceData(deps.database.db, { demo: deps.config.APP_ENV !== 'production' })
-      deps.site.invalidate()
+      await deps.site.reseed({ demo: deps.config.APP_ENV !== 'production' })
       return { body: { seeded: true as const } }
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/operator/metrics',
+    tag: 'operator',
+    summary: 'Prometheus metrics of this node (text exposition format): requests by route and status, latency, jobs by kind and status, insurer answers, payments, process figures.',
+    auth: 'operator',
+    duringMaintenance: true,
+    response: z.string(),
+    handler: async ({ deps }) => {
+      const { contentType, text } = await renderMetrics(() => deps.jobs.counts())
+      return { body: text, headers: { 'content-type': contentType } }
     },
   }),
 ]

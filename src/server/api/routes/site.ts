@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm'
 import { CookieConsent, CookieConsentRequest, Health, LanguageList, MaintenanceStatus, Readiness } from '~/contract/site'
 import { locales } from '~/i18n/locales'
-import { cookieConsents } from '../../db/schema'
+import { checkReadiness } from '../../site/readiness'
+import { isOperatorToken } from '../operator-token'
 import { defineRoute } from '../route'
-import { log } from '../../log'
 import { requireCaptcha } from './engagement'
 
 const languagesBody = JSON.stringify({ data: locales })
@@ -38,18 +37,8 @@ export const siteRoutes = [
       await requireCaptcha(body.token, { deps, clientIp, locale })
       // Bearer optional: a valid one ties the choice to the account; any other is an anonymous visitor.
       const account = await deps.accounts.authenticate(bearer)
-      const [row] = await deps.database.db
-        .insert(cookieConsents)
-        .values({
-          consent: body.consent,
-          ip: clientIp ?? null,
-          userAgent: request.headers.get('user-agent')?.slice(0, 512) ?? null,
-          authenticated: account !== null,
-          userId: account?.user.id ?? null,
-        })
-        .returning()
-      if (!row) throw new Error('cookie consent insert returned nothing')
-      return { body: { id: row.id, consent: row.consent, created_at: row.createdAt.toISOString() } }
+      const userAgent = request.headers.get('user-agent') ?? undefined
+      return { body: await deps.cookieConsents.record({ consent: body.consent, ip: clientIp, userAgent, userId: account?.user.id }) }
     },
   }),
   defineRoute({
@@ -66,18 +55,15 @@ export const siteRoutes = [
     method: 'GET',
     path: '/ready',
     tag: 'operations',
-    summary: 'Readiness: the database answers. 503 when it does not.',
+    summary:
+      'Readiness: `ok` when the database answers, 503 `unavailable` when it does not. Only with the operator token as bearer does it add the database engine, its answer time and the process uptime; anyone else gets the status alone.',
     response: Readiness,
     withoutDatabase: true,
     duringMaintenance: true,
-    handler: async ({ deps }) => {
-      try {
-        await deps.database.db.execute(sql`select 1`)
-        return { body: { status: 'ok' as const, database: deps.database.kind } }
-      } catch (error) {
-        log.warn('api.not_ready', { error })
-        return { status: 503, body: { status: 'unavailable' as const, database: deps.database.kind } }
-      }
+    handler: async ({ deps, bearer }) => {
+      const check = await checkReadiness(deps.database)
+      const details = isOperatorToken(bearer, deps.config.OPERATOR_TOKEN) ? { database: check.engine, database_ms: check.ms, uptime_s: Math.floor(process.uptime()) } : {}
+      return { status: check.ready ? 200 : 503, body: { status: check.ready ? ('ok' as const) : ('unavailable' as const), ...details } }
     },
   }),
 ]

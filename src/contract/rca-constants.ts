@@ -1,0 +1,13 @@
+/** The RCA rules the page needs as well as the schema, zod-free so the browser takes them without zod (decision 6). */
+import { addDays } from './iso-date'
+
+/** The earliest and latest start of a policy bought today (facts §1.2: at the earliest tomorrow). */
+export const RCA_START_MIN_DAYS = 1
+export const RCA_START_MAX_DAYS = 30
+export const RCA_MIN_AGE = 18
+/** A driving licence (categories AM, A1, B1) can be had at 16 at the earliest. */
+export const LICENCE_MIN_AGE = 16
+
+export function rcaStartDateBounds(today: string): { earliest: string; latest: string } {
+  return { earliest: addDays(today, RCA_START_MIN_DAYS), latest: addDays(today, RCA_START_MAX_DAYS) }
+}

@@ -1,0 +1,117 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useNavigate } from '@tanstack/react-router'
+import type { FormEvent, ReactNode } from 'react'
+import type { FormResult } from '~/contract/form-result'
+import { addDays } from '~/contract/iso-date'
+import type { PolicyCheckResult } from '~/contract/policy-check'
+import { CHECK_DATE_RANGE_DAYS } from '~/contract/policy-check-constants'
+import { todayInBucharest } from '~/i18n/dates'
+import { useDay } from '~/ui/policy-facts'
+import type { PolicyCheckSearch } from './search'
+
+type Answer = FormResult<PolicyCheckResult['data']>
+
+/**
+ * `/verify`: does a vehicle have a valid RCA policy (bought through us), and until when? A GET
+ * form, so the answer is a page the server renders, with or without JavaScript; with it, the
+ * router only spares the reload. No personal data: yes or no, the insurer, the end date.
+ */
+export function PolicyCheckPage({ search, answer }: { search: PolicyCheckSearch; answer: Answer | null }) {
+  const { t } = useLingui()
+  const navigate = useNavigate()
+  const today = todayInBucharest()
+  const errors = answer && !answer.ok ? answer.fields : {}
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const value = (name: string) => (typeof form.get(name) === 'string' ? (form.get(name) as string) : '')
+    void navigate({ to: '/verify', search: { vehicle: value('vehicle'), date: value('date') || undefined } })
+  }
+  return (
+    <>
+      <h1>
+        <Trans>Check an RCA policy</Trans>
+      </h1>
+      <p className="lead">
+        <Trans>Find out whether a vehicle has a valid RCA policy bought through us, and until when. The answer holds no personal data.</Trans>
+      </p>
+      {/* `key`: a new answer resets the fields to what was asked (the browser keeps typed values otherwise). */}
+      <form key={`${search.vehicle ?? ''}|${search.date ?? ''}`} method="get" action="/verify" className="form" aria-label={t`Vehicle to check`} noValidate onSubmit={onSubmit}>
+        <Field name="vehicle" label={t`Registration number or VIN`} hint={t`For example B 123 ABC, or the 17 characters of the VIN.`} error={errors.vehicle?.[0]}>
+          {(props) => <input {...props} type="text" defaultValue={search.vehicle ?? ''} autoCapitalize="characters" autoComplete="off" spellCheck={false} required />}
+        </Field>
+        <Field name="date" label={t`Date to check`} hint={t`Leave empty for today.`} error={errors.date?.[0]}>
+          {(props) => <input {...props} type="date" defaultValue={search.date ?? ''} min={addDays(today, -CHECK_DATE_RANGE_DAYS)} max={addDays(today, CHECK_DATE_RANGE_DAYS)} />}
+        </Field>
+        {errors.form?.[0] ? (
+          <p className="notice notice--warning" role="alert">
+            {errors.form[0]}
+          </p>
+        ) : null}
+        <div>
+          <button type="submit" className="button">
+            <Trans>Check</Trans>
+          </button>
+        </div>
+      </form>
+      <div aria-live="polite">{answer?.ok ? <CheckAnswer vehicle={search.vehicle ?? ''} answer={answer.data} /> : null}</div>
+      <p className="muted">
+        <Trans>Only policies issued through us are checked here. For a policy bought elsewhere, ask its insurer.</Trans>
+      </p>
+    </>
+  )
+}
+
+function CheckAnswer({ vehicle, answer }: { vehicle: string; answer: PolicyCheckResult['data'] }) {
+  const day = useDay()
+  const on = day(answer.checked_on)
+  const until = answer.valid_until ? day(answer.valid_until) : ''
+  const insurer = answer.insurer ?? ''
+  const shown = vehicle.trim().toUpperCase()
+  return (
+    <section className={`notice verdict ${answer.valid ? 'notice--success' : 'notice--warning'}`} aria-labelledby="check-answer-title" data-valid={answer.valid}>
+      <h2 id="check-answer-title" className="verdict__title">
+        {answer.valid ? <Trans>Valid</Trans> : <Trans>No valid policy found</Trans>}
+      </h2>
+      {answer.valid ? (
+        <p>
+          <Trans>
+            {shown} has an RCA policy from {insurer} valid on {on}, until {until} inclusive.
+          </Trans>
+        </p>
+      ) : (
+        <p>
+          <Trans>
+            Among the policies issued through us, {shown} has no RCA policy valid on {on}.
+          </Trans>
+        </p>
+      )}
+    </section>
+  )
+}
+
+interface ControlProps {
+  id: string
+  name: string
+  'aria-invalid'?: true
+  'aria-describedby': string
+}
+
+/** A labelled field with its hint and, under it, its error once (`aria-invalid`, `aria-describedby`). */
+function Field({ name, label, hint, error, children }: { name: string; label: string; hint: string; error: string | undefined; children: (props: ControlProps) => ReactNode }) {
+  const id = `policy-check-${name}`
+  return (
+    <div className={error ? 'field field--invalid' : 'field'}>
+      <label htmlFor={id}>{label}</label>
+      <p className="field__hint" id={`${id}-hint`}>
+        {hint}
+      </p>
+      {children({ id, name, ...(error ? { 'aria-invalid': true as const } : {}), 'aria-describedby': error ? `${id}-hint ${id}-error` : `${id}-hint` })}
+      {error ? (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}

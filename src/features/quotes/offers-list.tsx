@@ -1,0 +1,322 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useServerFn } from '@tanstack/react-start'
+import { useEffect, useState } from 'react'
+import type { Offer, Quote } from '~/contract/quotes'
+import { formatDate } from '~/i18n/dates'
+import { isLocale } from '~/i18n/locales'
+import { formatLei } from '~/i18n/money'
+import { useHydrated } from '~/ui/use-hydrated'
+import type { CaptchaProvider } from '~/captcha/captcha-token'
+import { useOfferReason } from './offer-reasons'
+import { getQuote } from './quote.functions'
+import { RenewQuoteForm } from './renew-quote'
+
+/** What a visitor pays for an offer: the premium, with the direct settlement clause when asked and offered. */
+export function offerTotal(offer: Offer, directSettlement: boolean): number {
+  return (offer.premium?.amount ?? 0) + (directSettlement && offer.direct_settlement ? offer.direct_settlement.amount : 0)
+}
+
+/**
+ * The quote kept up to date: each answer of the long-poll (`after` = insurers answered so far)
+ * brings the insurers that answered since, until the quote is complete (issue 10 §6). Keyed by
+ * the quote's id where it is used, so another quote starts afresh.
+ */
+function useLiveQuote(initial: Quote): Quote {
+  const [quote, setQuote] = useState(initial)
+  const read = useServerFn(getQuote)
+  useEffect(() => {
+    if (initial.status === 'complete') return
+    let stopped = false
+    void (async () => {
+      let current = initial
+      while (!stopped && current.status === 'pending') {
+        try {
+          const next = await read({
+            data: {
+              id: current.id,
+              after: current.insurers_answered,
+              wait: 20,
+            },
+          })
+          if (!next || stopped) return
+          current = next
+          setQuote(next)
+        } catch {
+          await new Promise((resolve) => setTimeout(resolve, 2000))
+        }
+      }
+    })()
+    return () => {
+      stopped = true
+    }
+  }, [initial, read])
+  return quote
+}
+
+/**
+ * A quote's offers as they arrive, insurer by insurer: progress, the offers by price (the
+ * cheapest marked, the monthly equivalent), the direct settlement toggle for RCA, and the
+ * insurers that gave no price with the reason. "Choose" opens the checkout with the offer.
+ */
+export function OffersList({ quote: initial, directSettlement, now, captchaProvider }: { quote: Quote; directSettlement: boolean; now: number; captchaProvider?: CaptchaProvider }) {
+  const { t, i18n } = useLingui()
+  const locale = isLocale(i18n.locale) ? i18n.locale : 'ro'
+  const quote = useLiveQuote(initial)
+  const reasonOf = useOfferReason()
+  const navigate = useNavigate()
+  const hydrated = useHydrated()
+  const expired = Date.parse(quote.expires_at) <= now
+  const hasDirectSettlement = quote.offers.some((o) => o.direct_settlement !== undefined)
+  const priced = quote.offers.filter((o) => o.status === 'offered' && o.premium).sort((a, b) => offerTotal(a, directSettlement) - offerTotal(b, directSettlement))
+  // PAD and optional cover together (issue 12 §2): the PAD stands apart, each optional offer is bought with it.
+  const bundle = quote.subject?.product === 'house-insurance' && quote.subject.cover === 'pad_and_optional'
+  const pad = bundle ? priced.find((o) => o.cover === 'pad') : undefined
+  const offered = bundle ? priced.filter((o) => o.cover !== 'pad') : priced
+  const refused = quote.offers.filter((o) => o.status === 'declined' || o.status === 'failed')
+  const cheapest = offered[0]?.id
+  const answered = quote.insurers_answered
+  const total = quote.insurers_total
+
+  return (
+    <div className="offers">
+      <p role="status" aria-live="polite" className="offers__progress">
+        {quote.status === 'complete' ? (
+          <Trans>All {total} insurers answered.</Trans>
+        ) : (
+          <Trans>
+            {answered} of {total} insurers answered…
+          </Trans>
+        )}
+        <progress max={total} value={answered} aria-hidden="true" />
+      </p>
+      {quote.bonus_malus ? (
+        <p className="offers__bonus-malus">
+          <Trans>
+            Your bonus-malus class: <strong>{quote.bonus_malus.class}</strong> ({bonusMalusChange(quote.bonus_malus.coefficient, locale)} on the base price)
+          </Trans>
+        </p>
+      ) : null}
+      {quote.exchange_rate ? (
+        <p className="field__hint">
+          <Trans>
+            Prices in lei at the exchange rate of {formatDate(quote.exchange_rate.date, locale)}: 1 {quote.exchange_rate.currency} = {quote.exchange_rate.ron_per_unit} lei.
+          </Trans>
+        </p>
+      ) : null}
+      {expired ? (
+        <>
+          <p className="notice notice--warning" role="alert">
+            <Trans>These offers have expired: insurers hold their prices for 30 minutes. Ask again for fresh prices.</Trans>
+          </p>
+          {captchaProvider ? <RenewQuoteForm quote={quote.id} captchaProvider={captchaProvider} /> : null}
+        </>
+      ) : null}
+      {hasDirectSettlement ? (
+        <form method="get" className="offers__toggle">
+          <input type="hidden" name="step" value="offers" />
+          <input type="hidden" name="quote" value={quote.id} />
+          <label>
+            <input
+              type="checkbox"
+              name="ds"
+              value="1"
+              checked={directSettlement}
+              onChange={(event) =>
+                void navigate({
+                  to: '.',
+                  search: ((s: Record<string, unknown>) => ({
+                    ...s,
+                    ds: event.target.checked ? 1 : undefined,
+                  })) as never,
+                  replace: true,
+                  resetScroll: false,
+                  params: true as never,
+                })
+              }
+            />{' '}
+            <Trans>With direct settlement (decontare directă)</Trans>
+          </label>
+          {hydrated ? null : (
+            <button type="submit" className="button button--secondary">
+              <Trans>Update the prices</Trans>
+            </button>
+          )}
+        </form>
+      ) : null}
+      {pad && !expired ? <PadOfBundle pad={pad} quoteId={quote.id} locale={locale} /> : null}
+      {bundle && !pad && quote.status === 'complete' ? (
+        <p className="notice notice--warning">
+          <Trans>The PAD policy could not be priced, and optional cover is bought only with it. Please compare again.</Trans>
+        </p>
+      ) : null}
+      {offered.length > 0 ? (
+        <ol className="offer-list" aria-label={t`Offers, cheapest first`}>
+          {offered.map((offer) => {
+            const price = offerTotal(offer, directSettlement)
+            return (
+              <li key={offer.id} className={offer.id === cheapest ? 'offer offer--cheapest' : 'offer'} data-offer={offer.insurer.code}>
+                <h3 className="offer__insurer">{offer.insurer.name}</h3>
+                {offer.id === cheapest ? (
+                  <p className="offer__badge">
+                    <Trans>Cheapest</Trans>
+                  </p>
+                ) : null}
+                <p className="offer__price" data-amount={price}>
+                  {formatLei(price, locale)}
+                </p>
+                {offer.months > 1 ? (
+                  <p className="offer__monthly">
+                    <Trans>about {formatLei(Math.round(price / offer.months), locale)} a month</Trans>
+                  </p>
+                ) : null}
+                {offer.valid_from && offer.valid_until ? (
+                  <p className="offer__period" data-valid-from={offer.valid_from} data-valid-until={offer.valid_until}>
+                    <Trans>
+                      Valid from {formatDate(offer.valid_from, locale, 'dateTime')} to {formatDate(offer.valid_until, locale, 'dateTime')} (Romanian time)
+                    </Trans>
+                  </p>
+                ) : (
+                  <p className="offer__period">
+                    {formatDate(offer.start_date, locale)} – {formatDate(offer.end_date, locale)}
+                  </p>
+                )}
+                {offer.list_price ? (
+                  <p className="offer__list-price" data-list-amount={offer.list_price.amount}>
+                    <Trans>Tariff price: {formatForeign(offer.list_price, locale)}, paid in lei</Trans>
+                  </p>
+                ) : null}
+                {offer.bridge_passes ? (
+                  <p className="offer__bridge">
+                    <Trans>Fetești–Cernavodă bridge passes included: {offer.bridge_passes}</Trans>
+                  </p>
+                ) : null}
+                {directSettlement && offer.direct_settlement === null ? (
+                  <p className="field__hint">
+                    <Trans>No direct settlement with this insurer.</Trans>
+                  </p>
+                ) : null}
+                {offer.medical_limit ? (
+                  <p>
+                    <Trans>Medical cover up to {new Intl.NumberFormat(locale).format(offer.medical_limit.amount / 100)} EUR</Trans>
+                    {offer.schengen_valid === false ? (
+                      <strong className="offer__warning">
+                        {' '}
+                        <Trans>Not valid for a Schengen visa (under 30 000 EUR).</Trans>
+                      </strong>
+                    ) : null}
+                  </p>
+                ) : null}
+                {offer.cover ? <HouseCover offer={offer} locale={locale} /> : null}
+                {pad ? (
+                  <p className="offer__bundle" data-amount={price + (pad.premium?.amount ?? 0)}>
+                    <Trans>With the PAD: {formatLei(price + (pad.premium?.amount ?? 0), locale)} in one payment</Trans>
+                  </p>
+                ) : null}
+                {expired || (bundle && !pad) ? null : pad ? (
+                  <Link to="/checkout" search={{ offer: pad.id, with: offer.id, quote: quote.id }} className="button">
+                    <Trans>Choose {offer.insurer.name} with the PAD</Trans>
+                  </Link>
+                ) : (
+                  <Link
+                    to="/checkout"
+                    search={{
+                      offer: offer.id,
+                      quote: quote.id,
+                      ds: directSettlement && offer.direct_settlement ? 1 : undefined,
+                    }}
+                    className="button"
+                  >
+                    <Trans>Choose {offer.insurer.name}</Trans>
+                  </Link>
+                )}
+              </li>
+            )
+          })}
+        </ol>
+      ) : quote.status === 'complete' ? (
+        <p className="notice notice--warning">
+          <Trans>No insurer gave a price for this request. The reasons are below; you can change the details and ask again, or write to us.</Trans>
+        </p>
+      ) : null}
+      {refused.length > 0 ? (
+        <section aria-labelledby="offers-refused">
+          <h3 id="offers-refused">
+            <Trans>Insurers that gave no price</Trans>
+          </h3>
+          <ul className="offer-refusals">
+            {refused.map((offer) => (
+              <li key={offer.id}>
+                <strong>{offer.insurer.name}</strong>: {reasonOf(offer.reason)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  )
+}
+
+/** The PAD of a "PAD and optional cover" quote: bought with the optional offer chosen below, or alone. */
+function PadOfBundle({ pad, quoteId, locale }: { pad: Offer; quoteId: string; locale: string }) {
+  return (
+    <section className="offer offer--pad" data-offer={pad.insurer.code} aria-labelledby="offers-pad">
+      <h3 id="offers-pad" className="offer__insurer">
+        <Trans>The PAD policy, from {pad.insurer.name}</Trans>
+      </h3>
+      <p className="offer__price" data-amount={pad.premium?.amount ?? 0}>
+        {formatLei(pad.premium?.amount ?? 0, locale)}
+      </p>
+      <HouseCover offer={pad} locale={locale} />
+      <p>
+        <Trans>Mandatory, and the condition for optional cover: choose an optional offer below and you pay both together, in one payment.</Trans>
+      </p>
+      <Link to="/checkout" search={{ offer: pad.id, quote: quoteId }} className="button button--secondary">
+        <Trans>Buy only the PAD</Trans>
+      </Link>
+    </section>
+  )
+}
+
+/** House offers: the PAD's type and sum insured, or the optional cover's sums. */
+function HouseCover({ offer, locale }: { offer: Offer; locale: string }) {
+  if (offer.cover === 'pad')
+    return (
+      <p className="offer__cover" data-pad-type={offer.pad_type}>
+        <Trans>
+          PAD type {offer.pad_type}, sum insured {formatLei(offer.sum_insured?.amount ?? 0, locale)}
+        </Trans>
+      </p>
+    )
+  return (
+    <ul className="offer__cover">
+      {offer.sum_insured ? (
+        <li>
+          <Trans>Building insured for {formatLei(offer.sum_insured.amount, locale)}</Trans>
+        </li>
+      ) : null}
+      {offer.contents_sum_insured ? (
+        <li>
+          <Trans>Contents insured for {formatLei(offer.contents_sum_insured.amount, locale)}</Trans>
+        </li>
+      ) : null}
+      {offer.liability_cover ? (
+        <li>
+          <Trans>Liability to neighbours up to {formatLei(offer.liability_cover.amount, locale)}</Trans>
+        </li>
+      ) : null}
+    </ul>
+  )
+}
+
+/** A tariff's price in its own currency (euro cents, fillér): `50,00 €`, `61.760 HUF`. */
+function formatForeign(money: { amount: number; currency: 'EUR' | 'HUF' }, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: money.currency, maximumFractionDigits: money.currency === 'HUF' ? 0 : 2 }).format(money.amount / 100)
+}
+
+/** `0.8` → `−20 %`, `1.1` → `+10 %`, `1` → `±0 %`. */
+function bonusMalusChange(coefficient: number, locale: string): string {
+  const percent = Math.round((coefficient - 1) * 100)
+  const number = new Intl.NumberFormat(locale).format(Math.abs(percent))
+  return percent < 0 ? `−${number} %` : percent > 0 ? `+${number} %` : `±0 %`
+}

@@ -1,0 +1,167 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import ical, { ICalAlarmType, ICalCalendarMethod } from 'ical-generator'
+import { isLocale, type Locale } from '~/i18n/locales'
+import type { Database } from '../db/client'
+import { calendarFeeds, users, vehicles } from '../db/schema'
+import type { Notes } from './notes'
+
+/** One deadline of an account: a day (papers, ITP) or a moment (a note's reminder). */
+export interface Deadline {
+  /** Stable across feeds, so calendars update an event instead of adding another: `itp-<vehicle id>`. */
+  uid: string
+  kind: 'itp' | 'rca' | 'rovinieta' | 'hu_vignette' | 'note' | 'policy' | 'vignette'
+  /** `YYYY-MM-DD` for a whole day, or an ISO time. */
+  date: string
+  allDay: boolean
+  title: string
+  /** A page of the site about it. */
+  path: string
+}
+
+/** More deadlines for an account (policies and vignettes sold here add theirs): `calendar.addSource(...)`. */
+export type DeadlineSource = (userId: string, locale: Locale) => Promise<Deadline[]>
+
+const labels: Record<Locale, Record<'itp' | 'rca' | 'rovinieta' | 'hu_vignette' | 'note' | 'calendar', string>> = {
+  ro: { itp: 'ITP scadent', rca: 'RCA expiră', rovinieta: 'Rovinieta expiră', hu_vignette: 'Vinieta Ungaria expiră', note: 'Memento', calendar: 'Termene auto' },
+  en: { itp: 'ITP due', rca: 'RCA policy ends', rovinieta: 'Rovinietă ends', hu_vignette: 'Hungarian vignette ends', note: 'Reminder', calendar: 'Vehicle deadlines' },
+  fr: { itp: 'ITP à faire', rca: 'Fin de l’assurance RCA', rovinieta: 'Fin de la rovinietă', hu_vignette: 'Fin de la vignette hongroise', note: 'Rappel', calendar: 'Échéances auto' },
+}
+
+const UID = /^(itp|rca|rovinieta|hu_vignette|note|policy|vignette)-[0-9a-z-]{1,64}$/
+const TOKEN = /^[A-Za-z0-9_-]{43}$/
+
+export interface CalendarDeps {
+  db: Database
+  notes: Notes
+  secret: string
+  publicUrl: string
+  brand: string
+}
+
+/**
+ * Each account's private iCalendar feed (decision 64). The URL's token is an HMAC of the
+ * account and a random salt under the server's secret: it can be shown again without being
+ * stored, the table keeps only its SHA-256 for the lookup, and a new salt (renew) makes every
+ * earlier URL fail.
+ */
+export class Calendar {
+  private readonly sources: DeadlineSource[] = []
+
+  constructor(private readonly deps: CalendarDeps) {
+    this.sources.push((userId, locale) => this.vehicleDeadlines(userId, locale))
+  }
+
+  addSource(source: DeadlineSource): void {
+    this.sources.push(source)
+  }
+
+  /** The feed's URL, made on first use. */
+  async url(userId: string): Promise<string> {
+    const [feed] = await this.deps.db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId))
+    return this.urlOf(userId, feed?.salt ?? (await this.renewSalt(userId, false)))
+  }
+
+  /** A new URL; the old one answers 404 from now on. */
+  async renew(userId: string): Promise<string> {
+    return this.urlOf(userId, await this.renewSalt(userId, true))
+  }
+
+  /** The owner of a feed token, or undefined. */
+  async ownerOf(token: string): Promise<string | undefined> {
+    if (!TOKEN.test(token)) return undefined
+    const [feed] = await this.deps.db.select({ userId: calendarFeeds.userId }).from(calendarFeeds).where(eq(calendarFeeds.tokenHash, hash(token)))
+    return feed?.userId
+  }
+
+  /** Every deadline of the account from every source, soonest first. */
+  async deadlinesFor(userId: string): Promise<Deadline[]> {
+    const locale = await this.localeOf(userId)
+    const all = (await Promise.all(this.sources.map((source) => source(userId, locale)))).flat()
+    return all.sort((a, b) => a.date.localeCompare(b.date))
+  }
+
+  /** The feed (all deadlines), or one deadline as a file to import (`uid`). Undefined when that deadline does not exist. */
+  async ics(userId: string, uid?: string): Promise<string | undefined> {
+    if (uid !== undefined && !UID.test(uid)) return undefined
+    const locale = await this.localeOf(userId)
+    const deadlines = (await this.deadlinesFor(userId)).filter((d) => uid === undefined || d.uid === uid)
+    if (uid !== undefined && deadlines.length === 0) return undefined
+    const host = new URL(this.deps.publicUrl).host
+    const calendar = ical({
+      name: `${this.deps.brand} · ${labels[locale].calendar}`,
+      prodId: { company: this.deps.brand, product: 'deadlines', language: locale.toUpperCase() },
+      timezone: 'Europe/Bucharest',
+      ttl: 60 * 60 * 6,
+      ...(uid === undefined ? {} : { method: ICalCalendarMethod.PUBLISH }),
+    })
+    for (const d of deadlines) {
+      const start = d.allDay ? dateOnly(d.date) : new Date(d.date)
+      calendar.createEvent({
+        id: `${d.uid}@${host}`,
+        start,
+        end: d.allDay ? undefined : new Date(start.getTime() + 15 * 60_000),
+        allDay: d.allDay,
+        summary: d.title,
+        url: `${this.deps.publicUrl}${d.path}`,
+        // All-day deadlines wake the user a week before; timed reminders at their time.
+        alarms: [{ type: ICalAlarmType.display, triggerBefore: d.allDay ? 7 * 24 * 3600 : 0, description: d.title }],
+      })
+    }
+    return calendar.toString()
+  }
+
+  private async vehicleDeadlines(userId: string, locale: Locale): Promise<Deadline[]> {
+    const l = labels[locale]
+    const rows = await this.deps.db.select().from(vehicles).where(eq(vehicles.userId, userId))
+    const out: Deadline[] = []
+    for (const v of rows) {
+      const path = `/account/vehicles/${v.id}`
+      const papers = [
+        ['itp', v.itpDueDate],
+        ['rca', v.rcaValidUntil],
+        ['rovinieta', v.rovinietaValidUntil],
+        ['hu_vignette', v.huVignetteValidUntil],
+      ] as const
+      for (const [kind, date] of papers) if (date) out.push({ uid: `${kind}-${v.id}`, kind, date, allDay: true, title: `${l[kind]}: ${v.registrationPlate}`, path })
+    }
+    for (const n of await this.deps.notes.upcoming(userId)) {
+      out.push({ uid: `note-${n.id}`, kind: 'note', date: n.remindAt.toISOString(), allDay: false, title: `${l.note} ${n.plate}: ${n.title}`, path: `/account/vehicles/${n.vehicleId}/notes/${n.id}` })
+    }
+    return out
+  }
+
+  private async localeOf(userId: string): Promise<Locale> {
+    const [user] = await this.deps.db.select({ locale: users.locale }).from(users).where(eq(users.id, userId))
+    return user && isLocale(user.locale) ? user.locale : 'ro'
+  }
+
+  private async renewSalt(userId: string, replace: boolean): Promise<string> {
+    const salt = randomBytes(16).toString('base64url')
+    const values = { userId, salt, tokenHash: hash(this.token(userId, salt)), createdAt: new Date() }
+    const insert = this.deps.db.insert(calendarFeeds).values(values)
+    const [row] = replace
+      ? await insert.onConflictDoUpdate({ target: calendarFeeds.userId, set: { salt, tokenHash: values.tokenHash, createdAt: values.createdAt } }).returning()
+      : await insert.onConflictDoNothing({ target: calendarFeeds.userId }).returning()
+    if (row) return row.salt
+    // Made meanwhile by a parallel first call: use that one.
+    const [feed] = await this.deps.db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId))
+    return feed!.salt
+  }
+
+  private token(userId: string, salt: string): string {
+    return createHmac('sha256', this.deps.secret).update(`calendar-feed:${userId}:${salt}`).digest('base64url')
+  }
+
+  private urlOf(userId: string, salt: string): string {
+    return `${this.deps.publicUrl}/api/v1/calendar/${this.token(userId, salt)}.ics`
+  }
+}
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/** Midnight of a calendar day, in the local-time sense ical-generator writes as a DATE. */
+function dateOnly(isoDate: string): Date {
+  const [y, m, d] = isoDate.split('-').map(Number)
+  return new Date(Date.UTC(y!, m! - 1, d!))
+}

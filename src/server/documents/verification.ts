@@ -1,0 +1,14 @@
+import { randomBytes } from 'node:crypto'
+
+/**
+ * A code for the public verification page `/verify/{code}` printed as the document's QR code:
+ * 128 random bits, base64url (22 characters). Unguessable, so the page can show a policy's
+ * validity to whoever holds the paper without an enumerable id.
+ */
+export function createVerificationCode(): string {
+  return randomBytes(16).toString('base64url')
+}
+
+export function isVerificationCode(value: string): boolean {
+  return /^[A-Za-z0-9_-]{22}$/.test(value)
+}

@@ -1,0 +1,68 @@
+/**
+ * One interface for every insurer, whatever it speaks: the quote fan-out and the issuance job
+ * only ever see this. The sandbox insurer service is reached by `SandboxInsurerAdapter`; a real
+ * insurer later gets an adapter of its own, chosen by the catalogue's `adapter` column.
+ */
+export interface Money {
+  /** Integer minor units (bani for RON). */
+  amount: number
+  currency: 'RON'
+}
+
+/** An insurer's answer to a request for a price. */
+export type InsurerQuoteAnswer =
+  | {
+      status: 'offered'
+      premium: Money
+      /** The insurer's reference for this price; sent back when the policy is issued. */
+      reference: string
+      /** Product-specific figures (RCA: the direct settlement clause's price). */
+      details: Record<string, unknown>
+    }
+  | {
+      status: 'declined'
+      /** A code the interface translates (`risk_not_covered`, `vehicle_category_not_covered`, …). */
+      reason: string
+    }
+
+/** What an insurer needs to issue the policy of an offer that was bought. */
+export interface IssueRequest {
+  product: string
+  /** The reference of the insurer's price (`InsurerQuoteAnswer.reference`). */
+  reference: string
+  /** The same payload the price was asked with. */
+  payload: Record<string, unknown>
+  customer: { email: string; name: string }
+  start_date: string
+  end_date: string
+  /** The same key for every try of one order: the insurer issues at most one policy per key. */
+  idempotencyKey: string
+}
+
+export interface IssuedPolicy {
+  series: string
+  number: string
+  start_date: string
+  end_date: string
+}
+
+/** The insurer said no for good (trying again will not help): the order becomes `issue_failed`. */
+export type IssueResult = { status: 'issued'; policy: IssuedPolicy } | { status: 'refused'; reason: string }
+
+/** A call that did not get a usable answer (timeout, 5xx, unreadable body): worth trying again later. */
+export class InsurerUnavailable extends Error {
+  constructor(
+    readonly reason: 'timeout' | 'insurer_error' | 'invalid_answer' | 'unreachable',
+    message: string,
+  ) {
+    super(message)
+    this.name = 'InsurerUnavailable'
+  }
+}
+
+export interface InsurerAdapter {
+  /** Prices `payload` for `product`; throws `InsurerUnavailable` when no answer came (aborted by `signal` → `timeout`). */
+  quote(product: string, payload: Record<string, unknown>, signal: AbortSignal): Promise<InsurerQuoteAnswer>
+  /** Issues the policy; idempotent by `request.idempotencyKey`. Throws `InsurerUnavailable` for a failure worth retrying. */
+  issue(request: IssueRequest, signal: AbortSignal): Promise<IssueResult>
+}

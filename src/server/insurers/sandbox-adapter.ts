@@ -1,0 +1,58 @@
+import { InsurerUnavailable, type InsurerAdapter, type InsurerQuoteAnswer, type IssueRequest, type IssueResult } from './adapter'
+import { postJson, type JsonResponse } from '../http/json-client'
+import { IDEMPOTENCY_HEADER, SandboxIssuedPolicy, SandboxQuoteAnswer, SandboxRefusal, type SandboxIssueRequest } from './sandbox-protocol'
+
+/**
+ * Speaks the sandbox insurer protocol over HTTP: a real client (kept-alive connections), so the
+ * fan-out meets the same latencies, 5xx answers and hangs as it would with an insurer.
+ */
+export class SandboxInsurerAdapter implements InsurerAdapter {
+  private readonly base: string
+
+  /** `sandboxUrl`: where the sandbox services answer (`SANDBOX_URL`, an origin); `code`: the insurer. */
+  constructor(sandboxUrl: string, code: string) {
+    this.base = `${sandboxUrl.replace(/\/+$/, '')}/sandbox/insurers/${encodeURIComponent(code)}`
+  }
+
+  async quote(product: string, payload: Record<string, unknown>, signal: AbortSignal): Promise<InsurerQuoteAnswer> {
+    const response = await this.post(`/quotes/${encodeURIComponent(product)}`, payload, {}, signal)
+    if (response.status !== 200) throw new InsurerUnavailable('insurer_error', `quote answered ${response.status}`)
+    const answer = SandboxQuoteAnswer.safeParse(response.body)
+    if (!answer.success) throw new InsurerUnavailable('invalid_answer', 'quote answer does not follow the protocol')
+    return answer.data
+  }
+
+  async issue(request: IssueRequest, signal: AbortSignal): Promise<IssueResult> {
+    const body: SandboxIssueRequest = {
+      product: request.product,
+      reference: request.reference,
+      payload: request.payload,
+      customer: request.customer,
+      start_date: request.start_date,
+      end_date: request.end_date,
+    }
+    const response = await this.post('/policies', body, { [IDEMPOTENCY_HEADER]: request.idempotencyKey }, signal)
+    const json = response.body
+    if (response.status === 422) {
+      const refusal = SandboxRefusal.safeParse(json)
+      return { status: 'refused', reason: refusal.success ? refusal.data.error.code : 'refused' }
+    }
+    if (response.status !== 200 && response.status !== 201) throw new InsurerUnavailable('insurer_error', `issue answered ${response.status}`)
+    const policy = SandboxIssuedPolicy.safeParse(json)
+    if (!policy.success) throw new InsurerUnavailable('invalid_answer', 'issue answer does not follow the protocol')
+    return { status: 'issued', policy: policy.data }
+  }
+
+  private async post(path: string, body: unknown, headers: Record<string, string>, signal: AbortSignal): Promise<JsonResponse> {
+    try {
+      return await postJson(`${this.base}${path}`, body, headers, signal)
+    } catch (error) {
+      throw unavailable(error, signal)
+    }
+  }
+}
+
+function unavailable(error: unknown, signal: AbortSignal): InsurerUnavailable {
+  if (signal.aborted) return new InsurerUnavailable('timeout', 'no answer before the timeout')
+  return new InsurerUnavailable('unreachable', error instanceof Error ? error.message : String(error))
+}

@@ -1,0 +1,40 @@
+/**
+ * The wire format of the sandbox insurer service (`/sandbox/insurers/{code}/…`), shared by the
+ * service and `SandboxInsurerAdapter` so the two cannot drift. It is shaped like the web
+ * services insurers offer brokers: JSON over HTTPS, a price or a refusal per request, an
+ * `Idempotency-Key` header on issuing.
+ */
+import { z } from 'zod'
+
+const isoDate = z.iso.date()
+
+/** `POST /sandbox/insurers/{code}/quotes/{product}`: the product's payload is the body. */
+export const SandboxQuoteAnswer = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('offered'),
+    premium: z.object({ amount: z.number().int().min(0), currency: z.literal('RON') }),
+    reference: z.string().min(8).max(200),
+    details: z.record(z.string(), z.unknown()).default({}),
+  }),
+  z.object({ status: z.literal('declined'), reason: z.string().min(1).max(80) }),
+])
+export type SandboxQuoteAnswer = z.infer<typeof SandboxQuoteAnswer>
+
+/** `POST /sandbox/insurers/{code}/policies` with an `Idempotency-Key` header. */
+export const SandboxIssueRequest = z.object({
+  product: z.string().min(1).max(40),
+  reference: z.string().min(8).max(200),
+  payload: z.record(z.string(), z.unknown()),
+  customer: z.object({ email: z.string().min(3).max(254), name: z.string().min(1).max(200) }),
+  start_date: isoDate,
+  end_date: isoDate,
+})
+export type SandboxIssueRequest = z.infer<typeof SandboxIssueRequest>
+
+/** 201 (first time) or 200 (the same key again): the policy. */
+export const SandboxIssuedPolicy = z.object({ series: z.string().min(1), number: z.string().min(1), start_date: isoDate, end_date: isoDate })
+
+/** 422: refused for good (`customer_refused`, `reference_unknown`, `idempotency_key_reused`). */
+export const SandboxRefusal = z.object({ error: z.object({ code: z.string().min(1), message: z.string() }) })
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key'

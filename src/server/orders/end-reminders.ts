@@ -1,0 +1,228 @@
+import { and, asc, eq, isNull } from 'drizzle-orm'
+import { z } from 'zod'
+import type { ReminderKind } from '~/contract/account-area-constants'
+import { productCodes, type ProductCode } from '~/contract/constants'
+import { addDays, today, zonedInstant } from '~/contract/iso-date'
+import type { RealtimeEventPayloads } from '~/contract/realtime'
+import { formatDate } from '~/i18n/dates'
+import { isLocale, type Locale } from '~/i18n/locales'
+import type { Deadline } from '../account-area/calendar'
+import type { Preferences } from '../account-area/preferences'
+import type { Database, Queryable } from '../db/client'
+import { insurers, orderPolicies, orders, policyEndReminders, users } from '../db/schema'
+import type { JobContext, JobQueue } from '../jobs/queue'
+import { log } from '../log'
+import type { Mailer } from '../mail/mailer'
+import type { RealtimePublisher } from '../realtime/publisher'
+
+export const POLICY_END_REMINDER_JOB = 'policy.end-reminder'
+/** Days before the last day of validity at which the owner is reminded (issue 12 §6). */
+export const END_REMINDER_DAYS = [30, 7, 1] as const
+/** Reminders go out at this Bucharest time of their day: working hours, never in the night. */
+const SEND_AT = '09:00'
+
+const Payload = z.object({ policyId: z.uuid(), daysBefore: z.union([z.literal(30), z.literal(7), z.literal(1)]), endDate: z.iso.date() })
+/** One job per policy and threshold, for ever (decision 46): scheduling twice queues nothing new. */
+const reminderKey = (policyId: string, daysBefore: number) => `${POLICY_END_REMINDER_JOB}:${policyId}:${daysBefore}`
+
+const VIGNETTES: ReadonlySet<string> = new Set<ProductCode>(['ro-vignette', 'hu-vignette'])
+const isProductCode = (value: string): value is ProductCode => (productCodes as readonly string[]).includes(value)
+
+/** Which preference routes a product's reminder: vignettes have their own switch. */
+export const reminderKindOf = (product: string): Extract<ReminderKind, 'policy_end' | 'vignette_end'> => (VIGNETTES.has(product) ? 'vignette_end' : 'policy_end')
+
+/** When the reminder `daysBefore` the last day of validity goes out: 09:00 in Bucharest that day. */
+export function endReminderTime(endDate: string, daysBefore: number): Date {
+  return zonedInstant(addDays(endDate, -daysBefore), SEND_AT)
+}
+
+/** The subject of the mail's sentences, by product (every one is feminine in Romanian and French, as the templates assume). */
+const what: Record<ProductCode, Record<Locale, string>> = {
+  rca: { ro: 'Polița RCA', en: 'Your RCA policy', fr: 'Votre police RCA' },
+  travel: { ro: 'Polița de călătorie', en: 'Your travel insurance policy', fr: 'Votre assurance voyage' },
+  'house-insurance': { ro: 'Polița locuinței', en: 'Your home insurance policy', fr: 'Votre assurance habitation' },
+  'ro-vignette': { ro: 'Rovinieta', en: 'Your Romanian road vignette', fr: 'Votre vignette roumaine' },
+  'hu-vignette': { ro: 'Vinieta maghiară', en: 'Your Hungarian vignette', fr: 'Votre vignette hongroise' },
+}
+
+/** Calendar titles, like the vehicle papers' (`RCA expiră: B123ABC`). */
+const calendarTitle: Record<ProductCode, Record<Locale, string>> = {
+  rca: { ro: 'RCA expiră', en: 'RCA policy ends', fr: 'Fin de l’assurance RCA' },
+  travel: { ro: 'Asigurarea de călătorie expiră', en: 'Travel insurance ends', fr: 'Fin de l’assurance voyage' },
+  'house-insurance': { ro: 'Asigurarea locuinței expiră', en: 'Home insurance ends', fr: 'Fin de l’assurance habitation' },
+  'ro-vignette': { ro: 'Rovinieta expiră', en: 'Rovinietă ends', fr: 'Fin de la rovinietă' },
+  'hu-vignette': { ro: 'Vinieta Ungaria expiră', en: 'Hungarian vignette ends', fr: 'Fin de la vignette hongroise' },
+}
+
+/** Where to buy the next one; an RCA comes back with its vehicle filled in. */
+function renewPath(product: ProductCode, plate: string | null, vin: string | null): string {
+  switch (product) {
+    case 'rca':
+      return plate && vin ? `/rca/${encodeURIComponent(plate)}/${encodeURIComponent(vin)}` : '/rca'
+    case 'travel':
+      return '/travel'
+    case 'house-insurance':
+      return '/house'
+    case 'ro-vignette':
+      return '/instantRo'
+    case 'hu-vignette':
+      return '/lih'
+  }
+}
+
+export interface EndRemindersDeps {
+  db: Database
+  jobs: JobQueue
+  mailer: Mailer
+  events: Pick<RealtimePublisher, 'publishUserEvent'>
+  preferences: Preferences
+  publicUrl: string
+}
+
+/** What one run of a reminder did: sent it, found it sent already, or found nothing to remind of. */
+export type EndReminderOutcome = 'sent' | 'already_sent' | 'void'
+
+/**
+ * Reminders before a policy or vignette bought here ends (decision 68), on the one job queue:
+ * when an order is issued, one job per policy and threshold is queued in the issuing transaction,
+ * due at 09:00 Bucharest 30, 7 and 1 days before the last day of validity. A run writes the
+ * reminder's row (unique per policy and threshold) and queues the mail in one transaction, so of
+ * any number of runs, on any number of nodes, exactly one mails; the realtime notification is
+ * then claimed on the same row, so it too goes out once. Channels follow the owner's
+ * preferences (`policy_end`, `vignette_end`) at the time it goes out.
+ */
+export class PolicyEndReminders {
+  constructor(private readonly deps: EndRemindersDeps) {}
+
+  /** The reminder's job kind; defined where the services are built, before the workers start. */
+  defineJobs(): void {
+    this.deps.jobs.define({ kind: POLICY_END_REMINDER_JOB, payload: Payload, maxAttempts: 6, run: async (p, context) => void (await this.send(p, context)) })
+  }
+
+  /**
+   * Queues the reminders of an order's issued policies, inside the transaction that marks it
+   * issued. Thresholds whose day is the day of issue or earlier are skipped: the buyer has just
+   * read the dates (a 10-day vignette gets the 7- and 1-day reminders, a 1-day one none).
+   */
+  async schedule(tx: Queryable, orderId: string, now: Date = new Date()): Promise<number> {
+    const policies = await tx
+      .select({ id: orderPolicies.id, endDate: orderPolicies.endDate })
+      .from(orderPolicies)
+      .where(and(eq(orderPolicies.orderId, orderId), eq(orderPolicies.status, 'issued')))
+    const issuedOn = today(now)
+    let queued = 0
+    for (const { id, endDate } of policies) {
+      if (!endDate) continue
+      for (const daysBefore of END_REMINDER_DAYS) {
+        if (addDays(endDate, -daysBefore) <= issuedOn) continue
+        const jobId = await this.deps.jobs.enqueue(POLICY_END_REMINDER_JOB, { policyId: id, daysBefore, endDate }, { runAt: endReminderTime(endDate, daysBefore), dedupeKey: reminderKey(id, daysBefore), tx })
+        if (jobId) queued++
+      }
+    }
+    return queued
+  }
+
+  /**
+   * Sends one reminder if it has not gone out: nothing when the policy is gone, no longer issued
+   * or now ends on another day (the job is stale), or its owner deleted the account. A guest
+   * without an account gets the mail only (no notification centre, no preferences to read).
+   */
+  async send(payload: z.output<typeof Payload>, context?: Pick<JobContext, 'lastAttempt'>): Promise<EndReminderOutcome> {
+    const { db } = this.deps
+    const [found] = await db
+      .select({ policy: orderPolicies, order: orders, insurerName: insurers.name })
+      .from(orderPolicies)
+      .innerJoin(orders, eq(orders.id, orderPolicies.orderId))
+      .leftJoin(insurers, eq(insurers.code, orderPolicies.insurerCode))
+      .where(eq(orderPolicies.id, payload.policyId))
+    if (!found || found.policy.status !== 'issued' || found.order.status !== 'issued' || found.policy.endDate !== payload.endDate || !isProductCode(found.order.product)) return 'void'
+    const { policy, order } = found
+    const product = order.product as ProductCode
+
+    let recipient: { userId: string | null; email: string; name: string; locale: Locale; routing: { email: boolean; notification_centre: boolean } }
+    if (order.userId) {
+      const [user] = await db.select({ email: users.email, firstName: users.firstName, locale: users.locale, isDeleted: users.isDeleted }).from(users).where(eq(users.id, order.userId))
+      if (!user || user.isDeleted) return 'void'
+      const routing = await this.deps.preferences.routing(order.userId, reminderKindOf(product))
+      recipient = { userId: order.userId, email: user.email, name: user.firstName, locale: isLocale(user.locale) ? user.locale : 'ro', routing }
+    } else {
+      recipient = { userId: null, email: order.customer.email, name: order.customer.first_name, locale: isLocale(order.locale) ? order.locale : 'ro', routing: { email: true, notification_centre: false } }
+    }
+
+    const number = `${policy.series ? `${policy.series} ` : ''}${policy.number ?? ''}`.trim()
+    const { locale } = recipient
+    const site = this.deps.publicUrl
+    const inserted = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(policyEndReminders)
+        .values({ orderPolicyId: policy.id, daysBefore: payload.daysBefore, userId: recipient.userId, email: recipient.routing.email, notificationCentre: recipient.routing.notification_centre })
+        .onConflictDoNothing({ target: [policyEndReminders.orderPolicyId, policyEndReminders.daysBefore] })
+        .returning()
+      if (!row) return undefined
+      if (recipient.routing.email) {
+        await this.deps.mailer.send(
+          'policy-end-reminder',
+          recipient.email,
+          locale,
+          {
+            name: recipient.name,
+            what: what[product][locale],
+            number,
+            insurer: found.insurerName ?? policy.insurerCode,
+            plate: policy.registrationPlate ?? '',
+            end: formatDate(payload.endDate, locale),
+            days: String(payload.daysBefore),
+            renew: `${site}${renewPath(product, policy.registrationPlate, policy.vin)}`,
+            link: `${site}/account/orders`,
+            settings: `${site}/account/preferences`,
+          },
+          { tx },
+        )
+      }
+      return row
+    })
+    if (inserted) log.info('orders.end_reminder_sent', { policyId: policy.id, daysBefore: payload.daysBefore, email: inserted.email, notificationCentre: inserted.notificationCentre })
+
+    // The notification: this run's, or one an earlier run claimed the row for but could not publish.
+    const [row] = inserted ? [inserted] : await db.select().from(policyEndReminders).where(and(eq(policyEndReminders.orderPolicyId, policy.id), eq(policyEndReminders.daysBefore, payload.daysBefore)))
+    if (row?.notificationCentre && row.userId && !row.pushedAt) {
+      await this.push(row.id, row.userId, { order_id: order.id, policy_id: policy.id, product, registration_plate: policy.registrationPlate, number, end_date: payload.endDate, days_before: payload.daysBefore }, context?.lastAttempt ?? true)
+    }
+    return inserted ? 'sent' : 'already_sent'
+  }
+
+  /**
+   * Publishes the notification once: the row is marked first by a conditional update, so of two
+   * runs only one publishes; a refused publish is unmarked and the job retried (until its last
+   * attempt), as the mail queue retries a refused message.
+   */
+  private async push(rowId: string, userId: string, event: RealtimeEventPayloads['policy.end-reminder'], lastAttempt: boolean): Promise<void> {
+    const { db } = this.deps
+    const [claimed] = await db
+      .update(policyEndReminders)
+      .set({ pushedAt: new Date() })
+      .where(and(eq(policyEndReminders.id, rowId), isNull(policyEndReminders.pushedAt)))
+      .returning({ id: policyEndReminders.id })
+    if (!claimed) return
+    const published = await this.deps.events.publishUserEvent(userId, 'policy.end-reminder', event)
+    if (published || lastAttempt) return
+    await db.update(policyEndReminders).set({ pushedAt: null }).where(eq(policyEndReminders.id, rowId))
+    throw new Error('the end reminder could not be published to the notification centre')
+  }
+
+  /** The account's policies and vignettes bought here, each on its last day, for the calendar feed. */
+  async deadlines(userId: string, locale: Locale): Promise<Deadline[]> {
+    const rows = await this.deps.db
+      .select({ id: orderPolicies.id, product: orders.product, endDate: orderPolicies.endDate, plate: orderPolicies.registrationPlate, number: orderPolicies.number, series: orderPolicies.series })
+      .from(orderPolicies)
+      .innerJoin(orders, eq(orders.id, orderPolicies.orderId))
+      .where(and(eq(orders.userId, userId), eq(orders.status, 'issued'), eq(orderPolicies.status, 'issued')))
+      .orderBy(asc(orderPolicies.endDate))
+    return rows.flatMap((r): Deadline[] => {
+      if (!r.endDate || !isProductCode(r.product)) return []
+      const kind = VIGNETTES.has(r.product) ? 'vignette' : 'policy'
+      const which = r.plate ?? `${r.series ? `${r.series} ` : ''}${r.number ?? ''}`.trim()
+      return [{ uid: `${kind}-${r.id}`, kind, date: r.endDate, allDay: true, title: `${calendarTitle[r.product][locale]}: ${which}`, path: '/account/orders' }]
+    })
+  }
+}

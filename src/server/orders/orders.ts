@@ -1,0 +1,404 @@
+import { randomBytes } from 'node:crypto'
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
+import type { OrderCreateInput, OrderView, PaymentRedirect } from '~/contract/orders'
+import type { RealtimeEventPayloads } from '~/contract/realtime'
+import type { Locale } from '~/i18n/locales'
+import type { AppConfig } from '../../../app.config'
+import type { UserEvents } from '../auth/accounts'
+import type { Database, Queryable } from '../db/client'
+import { insurers, orderPolicies, orders, users, type OrderStatus } from '../db/schema'
+import type { JobQueue } from '../jobs/queue'
+import { log } from '../log'
+import { hashOrderToken, orderToken, orderTokenMatches, sha256, type OrderAccess } from './access'
+import type { CheckoutOffer, DocumentStore, OfferSource, Payments, PaymentSettlement, PolicyDocuments, PolicyIssuer } from './ports'
+import { bundleProblem } from './bundles'
+import { transition } from './state'
+import { toOrderView, type OrderRow } from './views'
+import type { Mailer } from '../mail/mailer'
+
+/** Why an order call was refused; the routes turn each into its status and message. */
+export class OrderFailure extends Error {
+  constructor(
+    readonly reason:
+      | 'not_found'
+      | 'offer_expired'
+      | 'offer_unavailable'
+      | 'bundle_mixed_quotes'
+      | 'bundle_pad_required'
+      | 'idempotency_key_invalid'
+      | 'idempotency_key_reused'
+      | 'payments_unavailable'
+      | 'order_not_payable'
+      | 'document_not_ready',
+    /** For offer problems: which field (`offer_id`, `with_offer_ids.0`). */
+    readonly field?: string,
+  ) {
+    super(reason)
+    this.name = 'OrderFailure'
+  }
+}
+
+export interface OrderServiceDeps {
+  db: Database
+  config: Pick<AppConfig, 'PUBLIC_URL' | 'SESSION_SECRET'>
+  jobs: JobQueue
+  mailer: Mailer
+  events: UserEvents
+  offers: OfferSource
+  payments: Payments
+  issuer: PolicyIssuer
+  documents: PolicyDocuments
+  store: DocumentStore
+}
+
+export interface CreatedOrder {
+  order: OrderView
+  payment: PaymentRedirect
+  /** Only for a guest. */
+  accessToken?: string
+}
+
+export const ISSUE_JOB = 'order.issue'
+export const issueDedupeKey = (orderId: string) => `${ISSUE_JOB}:${orderId}`
+
+/**
+ * Orders of every product (decisions 53-55): created from offers with an idempotency key,
+ * paid through the payment service, issued by a durable job exactly once, read by their owner
+ * (bearer) or by a guest's order token. Every status change goes through `state.ts`.
+ */
+export class Orders {
+  constructor(private readonly deps: OrderServiceDeps) {}
+
+  private get db() {
+    return this.deps.db
+  }
+
+  /**
+   * Creates the order (or answers the one this key already made) and starts its payment.
+   * `user` is the signed-in buyer; without one, the order belongs to the account of the
+   * e-mail typed if there is one (shown in that account, nobody signed in), else to nobody,
+   * and the guest reads it with the token answered here.
+   */
+  async create(input: OrderCreateInput, options: { userId: string | undefined; idempotencyKey: string | null; locale: Locale }): Promise<CreatedOrder> {
+    const key = options.idempotencyKey?.trim()
+    if (!key || key.length > 200) throw new OrderFailure('idempotency_key_invalid')
+    const offerIds = [input.offer_id, ...(input.with_offer_ids ?? []).filter((id) => id !== input.offer_id)]
+    const uniqueOfferIds = [...new Set(offerIds)]
+    const scope = options.userId ? `user:${options.userId}` : `guest:${sha256(input.customer.email)}`
+    const fingerprint = sha256(JSON.stringify([uniqueOfferIds, input.customer.email, ...(input.direct_settlement ? ['direct_settlement'] : [])]))
+
+    const existing = await this.byIdempotencyKey(scope, key)
+    if (existing) return this.replay(existing, fingerprint, options.userId)
+
+    const offers = await this.checkoutOffers(uniqueOfferIds)
+    const problem = bundleProblem(offers)
+    if (problem) throw new OrderFailure(problem.reason, offerField(problem.index))
+    if (input.direct_settlement) offers[0] = withDirectSettlement(offers[0]!)
+    const main = offers[0]!
+    const ownerId = options.userId ?? (await this.accountOf(input.customer.email))
+    const total = offers.reduce((sum, o) => sum + o.premium.amount, 0)
+
+    const inserted = await this.db.transaction(async (tx) => {
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId: ownerId,
+          product: main.product,
+          quoteId: main.quoteId,
+          totalAmount: total,
+          currency: main.premium.currency,
+          customer: input.customer,
+          locale: options.locale,
+          partnerCode: main.partnerCode,
+          idempotencyScope: scope,
+          idempotencyKey: key,
+          requestFingerprint: fingerprint,
+        })
+        .onConflictDoNothing({ target: [orders.idempotencyScope, orders.idempotencyKey] })
+        .returning()
+      if (!order) return undefined // the same key, a concurrent request: it made the order
+      // A guest gets a token even when the order went to an existing account: they bought it, they may watch it.
+      const guestTokenHash = options.userId ? null : hashOrderToken(orderToken(this.deps.config.SESSION_SECRET, order.id))
+      if (guestTokenHash) await tx.update(orders).set({ guestTokenHash }).where(eq(orders.id, order.id))
+      // Policies are listed by creation time: a millisecond apart, they keep the offers' order (the main one first).
+      const createdAt = Date.now()
+      await tx.insert(orderPolicies).values(
+        offers.map((offer, i) => ({
+          orderId: order.id,
+          createdAt: new Date(createdAt + i),
+          offerId: offer.id,
+          insurerCode: offer.insurerCode,
+          premium: offer.premium.amount,
+          startDate: offer.startDate,
+          endDate: offer.endDate,
+          verificationCode: randomBytes(16).toString('base64url'),
+          registrationPlate: offer.registrationPlate,
+          vin: offer.vin,
+          extras: { insurer_reference: offer.insurerReference, insurer_payload: offer.insurerPayload ?? {}, product: offer.product, details: offer.details },
+        })),
+      )
+      return { ...order, guestTokenHash }
+    })
+    const order = inserted ?? (await this.byIdempotencyKey(scope, key))
+    if (!order) throw new Error('order vanished after its idempotency conflict')
+    if (!inserted) return this.replay(order, fingerprint, options.userId)
+    log.info('orders.created', { orderId: order.id, product: order.product, total, guest: !options.userId, attached: !options.userId && Boolean(ownerId) })
+    const payment = await this.startPayment(order)
+    return { order: await this.view(order), payment, ...(options.userId ? {} : { accessToken: orderToken(this.deps.config.SESSION_SECRET, order.id) }) }
+  }
+
+  private async replay(order: OrderRow, fingerprint: string, userId: string | undefined): Promise<CreatedOrder> {
+    if (order.requestFingerprint !== fingerprint) throw new OrderFailure('idempotency_key_reused')
+    // The first request may have died between the order and its payment: start it now.
+    const payment = order.paymentRedirect ?? (order.status === 'awaiting_payment' ? await this.startPayment(order) : undefined)
+    if (!payment) throw new OrderFailure('order_not_payable')
+    const fresh = await this.row(order.id)
+    return { order: await this.view(fresh!), payment, ...(userId ? {} : { accessToken: orderToken(this.deps.config.SESSION_SECRET, order.id) }) }
+  }
+
+  /** The offers, offered and still valid, all in one currency; the main one first. */
+  private async checkoutOffers(ids: string[]): Promise<CheckoutOffer[]> {
+    const found: CheckoutOffer[] = []
+    for (const [i, id] of ids.entries()) {
+      const field = offerField(i)
+      const offer = await this.deps.offers.offerForCheckout(id)
+      if (!offer) throw new OrderFailure('offer_unavailable', field)
+      if (offer === 'expired' || offer.expiresAt.getTime() <= Date.now()) throw new OrderFailure('offer_expired', field)
+      if (found[0] && offer.premium.currency !== found[0].premium.currency) throw new OrderFailure('offer_unavailable', field)
+      found.push(offer)
+    }
+    return found
+  }
+
+  private async accountOf(email: string): Promise<string | null> {
+    const [user] = await this.db.select({ id: users.id, isDeleted: users.isDeleted }).from(users).where(eq(users.email, email))
+    return user && !user.isDeleted ? user.id : null
+  }
+
+  private async byIdempotencyKey(scope: string, key: string): Promise<OrderRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.idempotencyScope, scope), eq(orders.idempotencyKey, key)))
+    return row
+  }
+
+  private async row(id: string): Promise<OrderRow | undefined> {
+    const [row] = await this.db.select().from(orders).where(eq(orders.id, id))
+    return row
+  }
+
+  /** Checks the offers have not run out, then asks the processor for a payment and records it as the order's current one. */
+  private async startPayment(order: OrderRow): Promise<PaymentRedirect> {
+    if (await this.offersExpired(order.id)) {
+      await transition(this.db, order.id, ['awaiting_payment', 'payment_failed'], 'expired')
+      await this.announce(order.id)
+      throw new OrderFailure('offer_expired', 'offer_id')
+    }
+    const customer = order.customer
+    let started
+    try {
+      started = await this.deps.payments.start({
+        orderId: order.id,
+        amount: order.totalAmount,
+        currency: order.currency,
+        description: `${order.product.toUpperCase()} ${order.id.slice(0, 8)}`,
+        locale: order.locale,
+        customer: { email: customer.email, name: `${customer.first_name} ${customer.last_name}` },
+        returnUrl: `${this.deps.config.PUBLIC_URL}/thank-you?order=${order.id}`,
+      })
+    } catch (error) {
+      log.error('orders.payment_start_failed', { orderId: order.id, error })
+      throw new OrderFailure('payments_unavailable')
+    }
+    const redirect: PaymentRedirect = { method: started.method, url: started.url, fields: started.fields }
+    await this.db
+      .update(orders)
+      .set({ paymentId: started.paymentId, paymentRedirect: redirect, paymentAttempts: order.paymentAttempts + 1, updatedAt: new Date() })
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'awaiting_payment')))
+    return redirect
+  }
+
+  private async offersExpired(orderId: string): Promise<boolean> {
+    const policies = await this.db.select({ offerId: orderPolicies.offerId }).from(orderPolicies).where(eq(orderPolicies.orderId, orderId))
+    for (const { offerId } of policies) {
+      const offer = await this.deps.offers.offerForCheckout(offerId)
+      if (!offer || offer === 'expired' || offer.expiresAt.getTime() <= Date.now()) return true
+    }
+    return false
+  }
+
+  /** A new payment attempt after a failed one; the current one again while it is still awaited. */
+  async payAgain(orderId: string, access: OrderAccess): Promise<{ id: string; status: OrderStatus; payment: PaymentRedirect }> {
+    const order = await this.readable(orderId, access)
+    if (order.status === 'awaiting_payment' && order.paymentRedirect) return { id: order.id, status: order.status, payment: order.paymentRedirect }
+    if (order.status !== 'payment_failed' && order.status !== 'awaiting_payment') throw new OrderFailure('order_not_payable')
+    const reopened = order.status === 'awaiting_payment' ? order : await transition(this.db, order.id, ['payment_failed'], 'awaiting_payment', { paymentRedirect: null, failureReason: null })
+    if (!reopened) throw new OrderFailure('order_not_payable') // settled meanwhile
+    const payment = await this.startPayment(reopened)
+    return { id: order.id, status: 'awaiting_payment', payment }
+  }
+
+  /** The order if `access` may read it; not found otherwise, whether or not it exists. */
+  private async readable(orderId: string, access: OrderAccess): Promise<OrderRow> {
+    const order = await this.row(orderId)
+    const owner = Boolean(order && access.userId && order.userId === access.userId)
+    if (!order || !(owner || orderTokenMatches(order.guestTokenHash, access.orderToken))) throw new OrderFailure('not_found')
+    return order
+  }
+
+  async get(orderId: string, access: OrderAccess): Promise<OrderView> {
+    return this.view(await this.readable(orderId, access))
+  }
+
+  async list(userId: string, page: number, perPage: number): Promise<{ data: OrderView[]; total: number }> {
+    const rows = await this.db
+      .select()
+      .from(orders)
+      .where(eq(orders.userId, userId))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+    const [counted] = await this.db.select({ n: count() }).from(orders).where(eq(orders.userId, userId))
+    return { data: await this.views(rows), total: Number(counted?.n ?? 0) }
+  }
+
+  /** The PDF of one policy of the order (the first when `policyId` is not given), to its owner only. */
+  async document(orderId: string, access: OrderAccess, policyId?: string): Promise<{ filename: string; bytes: Uint8Array }> {
+    const order = await this.readable(orderId, access)
+    const policies = await this.db.select().from(orderPolicies).where(eq(orderPolicies.orderId, order.id)).orderBy(asc(orderPolicies.createdAt), asc(orderPolicies.id))
+    const policy = policyId ? policies.find((p) => p.id === policyId) : policies[0]
+    if (!policy) throw new OrderFailure('not_found')
+    if (policy.status !== 'issued' || !policy.documentKey) throw new OrderFailure('document_not_ready')
+    const bytes = await this.deps.store.get(policy.documentKey)
+    if (!bytes) throw new OrderFailure('document_not_ready')
+    return { filename: `${order.product}-${policy.series ? `${policy.series}-` : ''}${policy.number}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_'), bytes }
+  }
+
+  async view(order: OrderRow): Promise<OrderView> {
+    return (await this.views([order]))[0]!
+  }
+
+  async views(rows: OrderRow[]): Promise<OrderView[]> {
+    if (rows.length === 0) return []
+    const policies = await this.db
+      .select({ policy: orderPolicies, insurerName: insurers.name })
+      .from(orderPolicies)
+      .leftJoin(insurers, eq(insurers.code, orderPolicies.insurerCode))
+      .where(inArray(orderPolicies.orderId, rows.map((r) => r.id)))
+      .orderBy(asc(orderPolicies.createdAt), asc(orderPolicies.id))
+    return rows.map((order) =>
+      toOrderView(
+        order,
+        policies.filter((p) => p.policy.orderId === order.id).map((p) => ({ ...p.policy, insurerName: p.insurerName ?? p.policy.insurerCode })),
+        this.deps.config.PUBLIC_URL,
+      ),
+    )
+  }
+
+  /**
+   * A payment's final answer (each verified notification, however often and late it comes).
+   * Paid: the order becomes paid and its issuance job is queued in the same transaction, so
+   * one exists exactly when the order is paid (decision 54). Failed: only the current
+   * attempt's failure counts; a late failure of an older attempt changes nothing.
+   */
+  async settle(settlement: PaymentSettlement): Promise<void> {
+    const apply = async (tx: Queryable): Promise<'moved' | 'duplicate-payment' | 'unchanged'> => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, settlement.orderId))
+      if (!order) {
+        log.warn('orders.settlement_unknown_order', { orderId: settlement.orderId, paymentId: settlement.paymentId })
+        return 'unchanged'
+      }
+      if (settlement.status === 'failed') {
+        const moved = await transition(tx, order.id, ['awaiting_payment'], 'payment_failed', { failureReason: settlement.reason ?? 'declined' }, eq(orders.paymentId, settlement.paymentId))
+        return moved ? 'moved' : 'unchanged'
+      }
+      const moved = await transition(tx, order.id, ['awaiting_payment', 'payment_failed', 'expired'], 'paid', { paymentId: settlement.paymentId, paidAt: new Date(), failureReason: null })
+      if (moved) {
+        await this.deps.jobs.enqueue(ISSUE_JOB, { orderId: order.id }, { dedupeKey: issueDedupeKey(order.id), tx })
+        return 'moved'
+      }
+      // Already paid by another attempt: money taken twice is given back.
+      return order.paymentId !== settlement.paymentId && ['paid', 'issued', 'issue_failed', 'refunded'].includes(order.status) ? 'duplicate-payment' : 'unchanged'
+    }
+    const outcome = settlement.tx ? await apply(settlement.tx) : await this.db.transaction((tx) => apply(tx))
+    if (outcome === 'duplicate-payment') {
+      log.warn('orders.duplicate_payment', { orderId: settlement.orderId, paymentId: settlement.paymentId })
+      await this.deps.payments.refund(settlement.paymentId, { idempotencyKey: `refund:duplicate:${settlement.paymentId}`, reason: 'duplicate_payment' })
+    }
+    if (outcome === 'moved') {
+      log.info('orders.settled', { orderId: settlement.orderId, status: settlement.status })
+      // Jobs queued inside a transaction wait for the next poll; this one is worth starting now.
+      if (settlement.status === 'paid') this.deps.jobs.kick()
+      // Told after the caller's transaction commits, when there is one.
+      if (settlement.tx) setImmediate(() => void this.announce(settlement.orderId))
+      else await this.announce(settlement.orderId)
+    }
+  }
+
+  /** Publishes `order.updated` to the owner's devices (best effort, never throws). */
+  async announce(orderId: string): Promise<void> {
+    const order = await this.row(orderId).catch(() => undefined)
+    if (!order?.userId) return
+    const payload: RealtimeEventPayloads['order.updated'] = { id: order.id, status: order.status, at: new Date().toISOString() }
+    await this.deps.events.publishUserEvent(order.userId, 'order.updated', payload)
+  }
+
+  // Operator calls.
+
+  async operatorList(status: OrderStatus | undefined, limit: number) {
+    const rows = await this.db
+      .select()
+      .from(orders)
+      .where(status ? eq(orders.status, status) : undefined)
+      .orderBy(desc(orders.createdAt))
+      .limit(limit)
+    const views = await this.views(rows)
+    return rows.map((row, i) => ({ ...views[i]!, customer_email: row.customer.email, payment_id: row.paymentId, payment_attempts: row.paymentAttempts }))
+  }
+
+  async operatorShow(id: string) {
+    const row = await this.row(id)
+    if (!row) throw new OrderFailure('not_found')
+    const [view] = await this.views([row])
+    return { ...view!, customer_email: row.customer.email, payment_id: row.paymentId, payment_attempts: row.paymentAttempts }
+  }
+
+  /**
+   * Queues issuance again: for a paid order whose job gave up or is stuck, or an order the
+   * insurer refused whose refund has not gone out yet (it goes back to paid).
+   */
+  async retryIssue(id: string): Promise<{ id: string; status: OrderStatus; queued: boolean }> {
+    const order = await this.row(id)
+    if (!order) throw new OrderFailure('not_found')
+    if (order.status !== 'paid' && order.status !== 'issue_failed') return { id, status: order.status, queued: false }
+    const queued = await this.db.transaction(async (tx) => {
+      if (order.status === 'issue_failed') {
+        const moved = await transition(tx, id, ['issue_failed'], 'paid', { failureReason: null })
+        if (!moved) return false
+        await tx.update(orderPolicies).set({ status: 'pending', updatedAt: new Date() }).where(and(eq(orderPolicies.orderId, id), eq(orderPolicies.status, 'failed')))
+      }
+      const jobId = await this.deps.jobs.enqueue(ISSUE_JOB, { orderId: id }, { dedupeKey: `${issueDedupeKey(id)}:retry:${Date.now()}`, tx })
+      return Boolean(jobId)
+    })
+    if (queued) this.deps.jobs.kick()
+    log.info('orders.retry_issue', { orderId: id, queued })
+    const after = await this.row(id)
+    return { id, status: after!.status, queued }
+  }
+}
+
+/**
+ * RCA's direct settlement clause bought with the policy: its price (kept with the offer) is added
+ * to the premium; an offer without one cannot have it.
+ */
+function withDirectSettlement(offer: CheckoutOffer): CheckoutOffer {
+  const price = offer.details.direct_settlement_premium
+  if (typeof price !== 'number' || !Number.isInteger(price) || price < 0) throw new OrderFailure('offer_unavailable', 'direct_settlement')
+  return { ...offer, premium: { ...offer.premium, amount: offer.premium.amount + price }, details: { ...offer.details, direct_settlement: true } }
+}
+
+/** The request field of the order's `index`-th offer: `offer_id`, then `with_offer_ids.0`, … */
+function offerField(index: number): string {
+  return index === 0 ? 'offer_id' : `with_offer_ids.${index - 1}`
+}

@@ -1,0 +1,73 @@
+/**
+ * What makes a product quotable: the quote engine (`src/server/quotes`) is the same for RCA,
+ * travel, house insurance and vignettes; each product only says how its request is checked,
+ * what is derived before insurers are asked, what they are sent and how their answers read.
+ */
+import type { z } from 'zod'
+import type { QuoteSubject } from '~/contract/quotes'
+import type { AppConfig } from '../../../app.config'
+import type { FxRates } from '../fx/service'
+
+/** What `prepare` may use: the configuration (sandbox address, timeouts) and the caller's abort signal. */
+export interface ProductDeps {
+  config: AppConfig
+  signal?: AbortSignal
+  /** Exchange rates: products listed in EUR or HUF are priced in lei at the day's rate. */
+  fx: FxRates
+  /** The moment of the request: rules about today (a start in the past) use it. */
+  now: Date
+}
+
+/** The request turned into what insurers are asked, before any is asked. */
+export interface PreparedQuote {
+  /** Derived facts kept with the quote and shown with it (RCA: the bonus-malus class). */
+  context: Record<string, unknown>
+  /** The same body for every insurer of the product (RCA: the risk description). */
+  payload: Record<string, unknown>
+  /** The cover every offer is for: `YYYY-MM-DD`, the end inclusive. */
+  startDate: string
+  endDate: string
+  months: number
+  /** Only these insurers of the product are asked (house: PAD from the pool, optional cover from insurers); all when absent. */
+  insurers?: readonly string[]
+}
+
+/** The product-specific part of a quote's public view (`GET /api/v1/quotes/{id}`). */
+export type QuoteExtras = Record<string, unknown>
+/** The product-specific part of an offer's public view, from what the insurer answered. */
+export type OfferExtras = Record<string, unknown>
+
+export interface ProductDefinition<Request = unknown> {
+  /** The product code, as in `/api/v1/products/{code}/quotes` and the catalogue's `products`. */
+  code: string
+  /** The request body (from `src/contract`), the same schema the form validates with. */
+  requestSchema: z.ZodType<Request>
+  /** Derives the context and the insurers' payload; may call outside services (claims history). */
+  prepare(request: Request, deps: ProductDeps): Promise<PreparedQuote>
+  /** What an offered answer's `details` keep: only known, typed fields reach the database. */
+  offerDetails(details: Record<string, unknown>): Record<string, unknown>
+  /** What the quote is for, from its request: repeated by the checkout before paying (`subject`). */
+  subject(request: Request): QuoteSubject
+  /** Fields of the quote view from the context (RCA: `bonus_malus`). */
+  quoteView(context: Record<string, unknown>): QuoteExtras
+  /** Fields of an offer view from its stored details (RCA: `direct_settlement`). */
+  offerView(details: Record<string, unknown>, currency: string): OfferExtras
+  /** How long its offers can be bought; `QUOTE_OFFER_TTL_MINUTES` when absent. */
+  offerValidityMinutes?: number
+  /** One offer per insurer (RCA) or several (travel packages); the engine supports one today. */
+  oneOfferPerInsurer: true
+}
+
+/** A definition whose request type is erased: what the registry holds. */
+export type AnyProductDefinition = ProductDefinition<never> & { requestSchema: z.ZodType }
+
+/** An outside service `prepare` needs (claims history, exchange rates) did not answer: the API answers 503. */
+export class ProductServiceUnavailable extends Error {
+  constructor(
+    readonly service: string,
+    detail: string,
+  ) {
+    super(`${service} unavailable: ${detail}`)
+    this.name = 'ProductServiceUnavailable'
+  }
+}

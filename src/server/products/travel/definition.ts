@@ -1,0 +1,42 @@
+import { TravelQuoteInput } from '~/contract/travel'
+import { daysBetween } from '~/contract/iso-date'
+import type { ProductDefinition } from '../definition'
+import { exchangeRateContext, exchangeRateView, pick } from '../foreign-price'
+import { refuseIf } from '../rules'
+import { travelEndDate, travelProblems } from './rules'
+
+/** Travel: every travel insurer prices the party in EUR with its own tariff; the broker converts at the day's rate. */
+export const travelDefinition: ProductDefinition<TravelQuoteInput> = {
+  code: 'travel',
+  requestSchema: TravelQuoteInput,
+  async prepare(request, { fx, now }) {
+    refuseIf(travelProblems(request, now))
+    const rate = await fx.require('EUR')
+    const endDate = travelEndDate(request)
+    const { token: _token, ...rest } = request
+    return {
+      context: { ...exchangeRateContext(rate), travellers: request.travellers.length, days: daysBetween(request.start_date, endDate) + 1 },
+      payload: { ...rest, end_date: endDate, eur_rate_micros: rate.ronPerUnitMicros },
+      startDate: request.start_date,
+      endDate,
+      months: request.trip === 'annual' ? 12 : 0,
+    }
+  },
+  offerDetails: (details) => pick(details, { premium_eur: 'int', medical_limit_eur: 'int', schengen_valid: 'boolean', policy_scope: 'string' }),
+  subject: (request) => ({
+    product: 'travel',
+    zone: request.zone,
+    trip: request.trip,
+    purpose: request.purpose,
+    start_date: request.start_date,
+    end_date: travelEndDate(request),
+    travellers: request.travellers.map((t) => ({ birth_date: t.birth_date })),
+  }),
+  quoteView: exchangeRateView,
+  offerView: (details) => ({
+    ...(typeof details.medical_limit_eur === 'number' ? { medical_limit: { amount: details.medical_limit_eur, currency: 'EUR' as const } } : {}),
+    ...(typeof details.schengen_valid === 'boolean' ? { schengen_valid: details.schengen_valid } : {}),
+    ...(details.policy_scope === 'family' || details.policy_scope === 'per_traveller' ? { policy_scope: details.policy_scope } : {}),
+  }),
+  oneOfferPerInsurer: true,
+}

@@ -1,0 +1,73 @@
+import { HuVignetteQuoteInput, RoVignetteQuoteInput } from '~/contract/vignettes'
+import type { ProductDefinition } from '../definition'
+import { exchangeRateContext, exchangeRateView, pick } from '../foreign-price'
+import { refuseIf } from '../rules'
+import { priceHuVignette, priceRoVignette, type VignettePrice } from './pricing'
+
+const detailFields = { list_price_amount: 'int', list_price_currency: 'string', valid_from: 'string', valid_until: 'string', bridge_passes: 'int' } as const
+
+function vignetteOfferView(details: Record<string, unknown>) {
+  const currency = details.list_price_currency === 'HUF' ? 'HUF' : 'EUR'
+  return {
+    ...(typeof details.list_price_amount === 'number' ? { list_price: { amount: details.list_price_amount, currency } } : {}),
+    ...(typeof details.valid_from === 'string' ? { valid_from: details.valid_from, valid_until: details.valid_until } : {}),
+    ...(typeof details.bridge_passes === 'number' ? { bridge_passes: details.bridge_passes } : {}),
+  }
+}
+
+function priced(result: VignettePrice | Parameters<typeof refuseIf>[0]): VignettePrice {
+  if (Array.isArray(result)) {
+    refuseIf(result)
+    throw new Error('unreachable')
+  }
+  return result
+}
+
+/**
+ * The rovinietă: one offer, from CNAIR (the issuer); the price is the tariff's, converted at the
+ * day's rate with no fee added; validity is fixed here, to the minute, and confirmed by the issuer.
+ */
+export const roVignetteDefinition: ProductDefinition<RoVignetteQuoteInput> = {
+  code: 'ro-vignette',
+  requestSchema: RoVignetteQuoteInput,
+  async prepare(request, { fx, now }) {
+    const price = priced(priceRoVignette(request, now))
+    const rate = await fx.require('EUR')
+    const { token: _token, ...rest } = request
+    return {
+      context: exchangeRateContext(rate),
+      payload: { ...rest, eur_rate_micros: rate.ronPerUnitMicros, valid_from: price.validity.from.toISOString(), valid_until: price.validity.until.toISOString() },
+      startDate: request.start_date,
+      endDate: price.validity.lastDay,
+      months: request.period === '12m' ? 12 : 0,
+    }
+  },
+  offerDetails: (details) => pick(details, detailFields),
+  subject: ({ vehicle, period, start_date, bridge_passes }) => ({ product: 'ro-vignette', ...vehicle, period, start_date, bridge_passes }),
+  quoteView: exchangeRateView,
+  offerView: vignetteOfferView,
+  oneOfferPerInsurer: true,
+}
+
+/** The Hungarian e-vignette: one offer, from NÚSZ, in HUF converted at the day's rate; Hungarian validity. */
+export const huVignetteDefinition: ProductDefinition<HuVignetteQuoteInput> = {
+  code: 'hu-vignette',
+  requestSchema: HuVignetteQuoteInput,
+  async prepare(request, { fx, now }) {
+    const price = priced(priceHuVignette(request, now))
+    const rate = await fx.require('HUF')
+    const { token: _token, ...rest } = request
+    return {
+      context: exchangeRateContext(rate),
+      payload: { ...rest, huf_rate_micros: rate.ronPerUnitMicros, valid_from: price.validity.from.toISOString(), valid_until: price.validity.until.toISOString() },
+      startDate: request.start_date,
+      endDate: price.validity.lastDay,
+      months: 0,
+    }
+  },
+  offerDetails: (details) => pick(details, detailFields),
+  subject: ({ vehicle, period, counties, start_date }) => ({ product: 'hu-vignette', ...vehicle, period, counties, start_date }),
+  quoteView: exchangeRateView,
+  offerView: vignetteOfferView,
+  oneOfferPerInsurer: true,
+}

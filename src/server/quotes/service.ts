@@ -1,0 +1,448 @@
+/**
+ * The quote engine (decision 48): one request fanned out to every enabled insurer of the
+ * product at once, each answer written as it arrives (offered, declined, failed, timed out),
+ * the quote complete when all have answered; its offers can be bought until it expires.
+ *
+ * The fan-out runs in the process that took the request; readers on any node see the rows.
+ * A node that dies mid fan-out leaves offers `pending`: the first read after every possible
+ * timeout has passed marks them failed (`timeout`), so no quote stays pending for ever.
+ */
+import { randomBytes } from 'node:crypto'
+import { and, eq, sql } from 'drizzle-orm'
+import type { AppConfig } from '../../../app.config'
+import { QuoteSubject, type Offer, type Quote } from '~/contract/quotes'
+import { earliestStart } from '~/contract/earliest-start'
+import type { Database } from '../db/client'
+import { insurers, offers, quotes } from '../db/schema'
+import { InsurerUnavailable } from '../insurers/adapter'
+import type { FxRates } from '../fx/service'
+import type { InsurerCatalogue, InsurerRow } from '../insurers/catalogue'
+import { log } from '../log'
+import type { AnyProductDefinition } from '../products/definition'
+import { RequestRuleError } from '../products/rules'
+import { issueKey } from '~/contract/form-issues'
+import { Batcher } from './batcher'
+import { QuoteNotifier } from './notifier'
+
+/** 128 random bits, base64url (22 characters): quote and offer ids are capabilities. */
+export function newCapabilityId(): string {
+  return randomBytes(16).toString('base64url')
+}
+
+
+/** Longer than any insurer timeout the catalogue allows (60 s), plus a margin for the writes. */
+const STRANDED_AFTER_MS = 70_000
+/** How often a waiting long-poll re-reads the database, for answers written by other nodes. */
+const POLL_RECHECK_MS = 250
+export const MAX_WAIT_SECONDS = 25
+
+export class QuoteError extends Error {
+  constructor(readonly code: 'product_not_quotable' | 'no_insurers') {
+    super(code)
+    this.name = 'QuoteError'
+  }
+}
+
+export interface QuoteOwner {
+  /** The signed-in account the quote belongs to; null for a visitor. */
+  userId?: string | null
+  partnerCode?: string | null
+}
+
+/** Who reads a quote: an account's quote is visible to that account only. */
+export interface QuoteViewer {
+  userId?: string | null
+}
+
+type OfferRow = typeof offers.$inferSelect
+type QuoteRow = typeof quotes.$inferSelect
+type OfferWithName = OfferRow & { insurerName: string }
+
+/** An insurer's answer as the offer row's new fields. */
+type Answer = Pick<OfferRow, 'status' | 'premium' | 'currency' | 'insurerReference' | 'details' | 'reason'>
+
+/** An answer to write; `completes`: the quote it is the last answer of, completed in the same statement. */
+interface AnswerWrite {
+  offerId: string
+  answer: Answer
+  completes: string | null
+}
+
+/** Insurer names in Romanian order (one collator: `localeCompare` with a locale builds one per call). */
+const byName = new Intl.Collator('ro')
+
+/**
+ * A quote this node is asking insurers for, mirrored in memory after each write, so its
+ * long-polls are answered without reading the database back; kept a little after completion
+ * for the last polls.
+ */
+interface LiveQuote {
+  quote: QuoteRow
+  offers: OfferWithName[]
+}
+
+const LIVE_AFTER_COMPLETE_MS = 15_000
+
+/** An offer as the checkout takes it (`offerForCheckout`). */
+export interface CheckoutOffer {
+  ok: true
+  /** The public view, as `GET /api/v1/quotes/{id}` shows it. */
+  offer: Offer
+  quote: {
+    id: string
+    product: string
+    userId: string | null
+    partnerCode: string | null
+    /** The validated request (the product's own shape). */
+    request: Record<string, unknown>
+    context: Record<string, unknown>
+    /** What the insurer was sent; send it again with `reference` to issue. */
+    insurerPayload: Record<string, unknown>
+    expiresAt: Date
+  }
+  insurer: { code: string; name: string; asfRegistration: string; adapter: string; commissionBasisPoints: number }
+  /** The insurer's reference of the price (`IssueRequest.reference`). */
+  reference: string
+  premium: { amount: number; currency: 'RON' }
+  /** Stored product figures (RCA: `direct_settlement_premium`). */
+  details: Record<string, unknown>
+}
+
+export type CheckoutRefusal = { ok: false; error: 'not_found' | 'not_offered' | 'expired' }
+
+export class QuoteService {
+  readonly notifier = new QuoteNotifier()
+  private readonly inFlight = new Map<string, Promise<void>>()
+  private readonly live = new Map<string, LiveQuote>()
+  /** New quotes with their pending offers, several to a statement under load. */
+  private readonly creations = new Batcher<{ quote: QuoteRow; offers: OfferRow[] }>((items) => this.writeQuotes(items))
+  /** Insurer answers (the last of a quote completes it), several to a statement under load. */
+  private readonly answers = new Batcher<AnswerWrite>((items) => this.writeAnswers(items))
+
+  constructor(
+    private readonly db: Database,
+    private readonly config: AppConfig,
+    private readonly catalogue: InsurerCatalogue,
+    private readonly definitions: Record<string, AnyProductDefinition>,
+    private readonly fx: FxRates,
+    private readonly onAnswer?: (quoteId: string, answered: number, total: number) => void,
+  ) {}
+
+  definition(product: string): AnyProductDefinition | undefined {
+    return Object.hasOwn(this.definitions, product) ? this.definitions[product] : undefined
+  }
+
+  /**
+   * Creates a quote for `request` (already validated with the product's schema) and starts
+   * asking insurers; answers with the quote as it is now (pending, nobody answered yet).
+   */
+  async create(product: string, request: unknown, owner: QuoteOwner = {}): Promise<Quote> {
+    const definition = this.definition(product)
+    if (!definition) throw new QuoteError('product_not_quotable')
+    const now = new Date()
+    const prepared = await definition.prepare(request as never, { config: this.config, fx: this.fx, now })
+    const asked = (await this.catalogue.enabledFor(product)).filter((insurer) => !prepared.insurers || prepared.insurers.includes(insurer.code))
+    const validity = definition.offerValidityMinutes ?? this.config.QUOTE_OFFER_TTL_MINUTES
+    const context = { ...prepared.context, months: prepared.months }
+    const quote: QuoteRow = {
+      id: newCapabilityId(),
+      product,
+      userId: owner.userId ?? null,
+      partnerCode: owner.partnerCode ?? null,
+      request: request as Record<string, unknown>,
+      context,
+      insurerPayload: prepared.payload,
+      status: asked.length === 0 ? 'complete' : 'pending',
+      insurersTotal: asked.length,
+      expiresAt: new Date(now.getTime() + validity * 60_000),
+      completedAt: asked.length === 0 ? now : null,
+      createdAt: now,
+    }
+    const offerRows: OfferRow[] = asked.map((insurer) => ({
+      id: newCapabilityId(),
+      quoteId: quote.id,
+      insurerCode: insurer.code,
+      status: 'pending',
+      premium: null,
+      currency: 'RON',
+      insurerReference: null,
+      details: {},
+      reason: null,
+      startDate: prepared.startDate,
+      endDate: prepared.endDate,
+      answeredAt: null,
+      createdAt: now,
+    }))
+    await this.creations.write({ quote, offers: offerRows })
+    const live: LiveQuote = { quote, offers: offerRows.map((o, i) => ({ ...o, insurerName: asked[i]?.name ?? o.insurerCode })) }
+    if (asked.length > 0) {
+      this.live.set(quote.id, live)
+      const work = this.fanOut(live, definition, prepared.payload, asked).finally(() => {
+        this.inFlight.delete(quote.id)
+        setTimeout(() => this.live.delete(quote.id), LIVE_AFTER_COMPLETE_MS).unref()
+      })
+      this.inFlight.set(quote.id, work)
+    }
+    return this.view(definition, quote, live.offers)
+  }
+
+  /**
+   * The same request asked again as a new quote, for a visitor whose offers ran out: same
+   * product and partner, the account's if the quote or the viewer has one; nothing to type
+   * again. The request passes the product's schema again (a start date may have gone by:
+   * RequestRuleError). Undefined when the quote is unknown or another account's.
+   */
+  async renew(id: string, viewer: QuoteViewer = {}): Promise<Quote | undefined> {
+    const [quote] = await this.db.select().from(quotes).where(eq(quotes.id, id))
+    if (!quote || (quote.userId !== null && quote.userId !== (viewer.userId ?? null))) return undefined
+    const definition = this.definition(quote.product)
+    if (!definition) return undefined
+    const checked = definition.requestSchema.safeParse({ ...quote.request, token: '' })
+    if (!checked.success) throw new RequestRuleError(checked.error.issues.map((issue) => ({ path: issue.path.join('.'), key: issueKey(issue) })))
+    const { token: _token, ...request } = checked.data as Record<string, unknown>
+    return this.create(quote.product, request, { userId: quote.userId ?? viewer.userId ?? null, partnerCode: quote.partnerCode })
+  }
+
+  /**
+   * Ends the validity of a quote's offers now (an insurer withdrew its prices): they can no
+   * longer be bought. Answers the quote's end of validity, undefined for an unknown quote.
+   */
+  async expireNow(id: string, now = new Date()): Promise<Date | undefined> {
+    const [row] = await this.db.select({ expiresAt: quotes.expiresAt }).from(quotes).where(eq(quotes.id, id))
+    if (!row) return undefined
+    if (row.expiresAt.getTime() <= now.getTime()) return row.expiresAt
+    await this.db.update(quotes).set({ expiresAt: now }).where(eq(quotes.id, id))
+    const live = this.live.get(id)
+    if (live) live.quote.expiresAt = now
+    return now
+  }
+
+  /** The quote as its viewer may see it; undefined when unknown or another account's. */
+  async get(id: string, viewer: QuoteViewer = {}): Promise<Quote | undefined> {
+    const live = this.live.get(id)
+    if (live) {
+      const definition = this.definition(live.quote.product)
+      if (!definition || (live.quote.userId !== null && live.quote.userId !== (viewer.userId ?? null))) return undefined
+      return this.view(definition, live.quote, live.offers)
+    }
+    const [quote] = await this.db.select().from(quotes).where(eq(quotes.id, id))
+    if (!quote || (quote.userId !== null && quote.userId !== (viewer.userId ?? null))) return undefined
+    const definition = this.definition(quote.product)
+    if (!definition) return undefined
+    if (quote.status === 'pending' && !this.inFlight.has(id) && Date.now() - quote.createdAt.getTime() > STRANDED_AFTER_MS) {
+      await this.abandon(id)
+      return this.get(id, viewer)
+    }
+    const rows = await this.db
+      .select({ offer: offers, insurerName: insurers.name })
+      .from(offers)
+      .innerJoin(insurers, eq(insurers.code, offers.insurerCode))
+      .where(eq(offers.quoteId, id))
+    return this.view(
+      definition,
+      quote,
+      rows.map((r) => ({ ...r.offer, insurerName: r.insurerName })),
+    )
+  }
+
+  /**
+   * The long-poll: the quote as soon as more than `after` insurers have answered (or it is
+   * complete), else when `waitSeconds` have passed. Woken at once by answers written on this
+   * node; answers written by another node are seen by re-reading every 250 ms.
+   */
+  async waitFor(id: string, viewer: QuoteViewer, after: number, waitSeconds: number, signal?: AbortSignal): Promise<Quote | undefined> {
+    const deadline = Date.now() + Math.min(waitSeconds, MAX_WAIT_SECONDS) * 1000
+    for (;;) {
+      const quote = await this.get(id, viewer)
+      const left = deadline - Date.now()
+      if (!quote || quote.status === 'complete' || quote.insurers_answered > after || left <= 0 || signal?.aborted) return quote
+      // Answers to a quote this node asks for wake the poll; others' are seen by re-reading.
+      await this.notifier.wait(id, this.inFlight.has(id) ? left : Math.min(POLL_RECHECK_MS, left))
+    }
+  }
+
+  /**
+   * The offer a visitor chose, for the checkout: refused when unknown, not a price
+   * (declined, failed, pending), or expired: the quote's validity passed, or its cover
+   * would start before the product's earliest start by now (`earliestStart`).
+   */
+  async offerForCheckout(offerId: string, now = new Date()): Promise<CheckoutOffer | CheckoutRefusal> {
+    const [row] = await this.db
+      .select({ offer: offers, quote: quotes, insurer: insurers })
+      .from(offers)
+      .innerJoin(quotes, eq(quotes.id, offers.quoteId))
+      .innerJoin(insurers, eq(insurers.code, offers.insurerCode))
+      .where(eq(offers.id, offerId))
+    const definition = row && this.definition(row.quote.product)
+    if (!row || !definition) return { ok: false, error: 'not_found' }
+    const { offer, quote, insurer } = row
+    if (offer.status !== 'offered' || offer.premium === null || !offer.insurerReference) return { ok: false, error: 'not_offered' }
+    if (quote.expiresAt.getTime() <= now.getTime()) return { ok: false, error: 'expired' }
+    if (offer.startDate !== null && offer.startDate < earliestStart(quote.product, now)) return { ok: false, error: 'expired' }
+    return {
+      ok: true,
+      offer: this.offerView(definition, quote, { ...offer, insurerName: insurer.name }),
+      quote: {
+        id: quote.id,
+        product: quote.product,
+        userId: quote.userId,
+        partnerCode: quote.partnerCode,
+        request: quote.request,
+        context: quote.context,
+        insurerPayload: quote.insurerPayload,
+        expiresAt: quote.expiresAt,
+      },
+      insurer: { code: insurer.code, name: insurer.name, asfRegistration: insurer.asfRegistration, adapter: insurer.adapter, commissionBasisPoints: insurer.commissionBasisPoints },
+      reference: offer.insurerReference,
+      premium: { amount: offer.premium, currency: 'RON' },
+      details: offer.details,
+    }
+  }
+
+  /** Resolves when every fan-out this node started has finished (tests, a graceful stop). */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight.values()])
+  }
+
+  private async fanOut(live: LiveQuote, definition: AnyProductDefinition, payload: Record<string, unknown>, asked: InsurerRow[]): Promise<void> {
+    const quoteId = live.quote.id
+    let arrived = 0
+    let answered = 0
+    await Promise.all(
+      asked.map(async (insurer, i) => {
+        const offer = live.offers[i]
+        if (!offer) return
+        const answer = await this.ask(insurer, definition, payload)
+        // The last answer completes the quote in the same statement, so no reader ever sees
+        // every insurer answered and the quote still pending (a long-poll would answer twice).
+        arrived += 1
+        const last = arrived === asked.length
+        try {
+          await this.answers.write({ offerId: offer.id, answer, completes: last ? quoteId : null })
+          Object.assign(offer, answer, { answeredAt: new Date() })
+          if (last) Object.assign(live.quote, { status: 'complete', completedAt: new Date() })
+        } catch (error) {
+          log.error(last ? 'quotes.complete_not_written' : 'quotes.answer_not_written', { quote: quoteId, insurer: insurer.code, error })
+          // Readers go to the database, where the stranded-quote check finishes it.
+          if (last) this.live.delete(quoteId)
+        }
+        answered += 1
+        this.notifier.notify(quoteId)
+        this.onAnswer?.(quoteId, answered, asked.length)
+      }),
+    )
+  }
+
+  /**
+   * One statement for a batch of new quotes and their pending offers (no transaction: a single
+   * statement is atomic). The rows travel as two JSON parameters, so the text never changes
+   * and no query builder runs per quote.
+   */
+  private async writeQuotes(items: { quote: QuoteRow; offers: OfferRow[] }[]): Promise<void> {
+    const quoteRows = JSON.stringify(items.map(({ quote: q }) => q))
+    const offerRows = JSON.stringify(items.flatMap((item) => item.offers))
+    await this.db.execute(sql`
+      with created as (
+        insert into ${quotes} (id, product, user_id, partner_code, request, context, insurer_payload, status, insurers_total, expires_at, completed_at, created_at)
+        select id, product, "userId", "partnerCode", request, context, "insurerPayload", status, "insurersTotal", "expiresAt", "completedAt", "createdAt"
+        from jsonb_to_recordset(${quoteRows}::jsonb) as q(id text, product text, "userId" uuid, "partnerCode" text, request jsonb, context jsonb, "insurerPayload" jsonb,
+          status text, "insurersTotal" integer, "expiresAt" timestamptz, "completedAt" timestamptz, "createdAt" timestamptz)
+      )
+      insert into ${offers} (id, quote_id, insurer_code, status, currency, details, start_date, end_date, created_at)
+      select id, "quoteId", "insurerCode", status, currency, details, "startDate", "endDate", "createdAt"
+      from jsonb_to_recordset(${offerRows}::jsonb) as o(id text, "quoteId" text, "insurerCode" text, status text, currency text, details jsonb, "startDate" date, "endDate" date, "createdAt" timestamptz)`)
+  }
+
+  /**
+   * One statement for a batch of answers, completing the quotes whose last answer is among them;
+   * an offer already answered (or repaired), a quote already complete, is left alone.
+   */
+  private async writeAnswers(items: AnswerWrite[]): Promise<void> {
+    const rows = JSON.stringify(items.map(({ offerId, answer: a, completes }) => ({ ...a, id: offerId, completes })))
+    await this.db.execute(sql`
+      with v as (
+        select * from jsonb_to_recordset(${rows}::jsonb)
+          as v(id text, status text, premium integer, currency text, "insurerReference" text, details jsonb, reason text, completes text)
+      ), answered as (
+        update ${offers} as o set status = v.status, premium = v.premium, currency = v.currency, insurer_reference = v."insurerReference",
+          details = v.details, reason = v.reason, answered_at = now()
+        from v where o.id = v.id and o.status = 'pending'
+      )
+      update ${quotes} as q set status = 'complete', completed_at = now()
+      from v where q.id = v.completes and q.status = 'pending'`)
+  }
+
+  /** One insurer's answer, as the offer row's new fields. Never throws. */
+  private async ask(insurer: InsurerRow, definition: AnyProductDefinition, payload: Record<string, unknown>): Promise<Answer> {
+    const timeoutMs = this.catalogue.quoteTimeoutMs(insurer)
+    const none = { premium: null, currency: 'RON', insurerReference: null, details: {} }
+    try {
+      const answer = await this.catalogue.adapterFor(insurer).quote(definition.code, payload, AbortSignal.timeout(timeoutMs))
+      if (answer.status === 'declined') return { ...none, status: 'declined', reason: answer.reason.slice(0, 80) }
+      return { status: 'offered', premium: answer.premium.amount, currency: answer.premium.currency, insurerReference: answer.reference, details: definition.offerDetails(answer.details), reason: null }
+    } catch (error) {
+      const reason = error instanceof InsurerUnavailable && error.reason === 'timeout' ? 'timeout' : 'insurer_error'
+      log.warn('quotes.insurer_failed', { insurer: insurer.code, reason, message: error instanceof Error ? error.message : String(error) })
+      return { ...none, status: 'failed', reason }
+    }
+  }
+
+  /** Offers left pending by a node that stopped mid fan-out become failed (`timeout`). */
+  private async abandon(id: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(offers)
+        .set({ status: 'failed', reason: 'timeout', answeredAt: new Date() })
+        .where(and(eq(offers.quoteId, id), eq(offers.status, 'pending')))
+      await tx
+        .update(quotes)
+        .set({ status: 'complete', completedAt: sql`now()` })
+        .where(and(eq(quotes.id, id), eq(quotes.status, 'pending')))
+    })
+  }
+
+  private view(definition: AnyProductDefinition, quote: QuoteRow, rows: OfferWithName[]): Quote {
+    const views = rows.map((row) => this.offerView(definition, quote, row))
+    const rank = { offered: 0, declined: 1, failed: 2, pending: 3 } as const
+    views.sort((a, b) => rank[a.status] - rank[b.status] || (a.premium?.amount ?? 0) - (b.premium?.amount ?? 0) || byName.compare(a.insurer.name, b.insurer.name))
+    return {
+      id: quote.id,
+      product: quote.product,
+      status: quote.status,
+      ...subjectOf(definition, quote.request),
+      ...definition.quoteView(quote.context),
+      insurers_total: quote.insurersTotal,
+      insurers_answered: rows.filter((r) => r.status !== 'pending').length,
+      offers: views,
+      expires_at: quote.expiresAt.toISOString(),
+    }
+  }
+
+  private offerView(definition: AnyProductDefinition, quote: QuoteRow, row: OfferWithName): Offer {
+    const offered = row.status === 'offered' && row.premium !== null
+    const months = typeof quote.context.months === 'number' ? quote.context.months : 12
+    return {
+      id: row.id,
+      insurer: { code: row.insurerCode, name: row.insurerName },
+      status: row.status,
+      premium: offered ? { amount: row.premium ?? 0, currency: 'RON' } : null,
+      ...(offered ? definition.offerView(row.details, row.currency) : definition.offerView({}, row.currency)),
+      months,
+      start_date: row.startDate ?? '',
+      end_date: row.endDate ?? '',
+      reason: row.reason,
+    }
+  }
+}
+
+/** The quote's subject from its stored request; left out for a request stored in an older shape. */
+function subjectOf(definition: AnyProductDefinition, request: Record<string, unknown>): { subject?: QuoteSubject } {
+  let subject: unknown
+  try {
+    subject = definition.subject(request as never)
+  } catch {
+    return {}
+  }
+  const read = QuoteSubject.safeParse(subject)
+  return read.success ? { subject: read.data } : {}
+}

@@ -1,0 +1,144 @@
+/**
+ * The sandbox insurer service: what an insurer's web service looks like to a broker, for every
+ * insurer of the catalogue at once, under `/insurers/{code}/…` of the sandbox prefix.
+ *
+ *   POST /insurers/{code}/quotes/{product}   the product's payload → 200 a price or a refusal;
+ *                                            sometimes 503, sometimes no answer at all
+ *   POST /insurers/{code}/policies           Idempotency-Key header → 201 the policy (200 when repeated)
+ *
+ * Each insurer prices with its own tariff (the product's pricer). Latency and failures follow
+ * `quoteBehaviour`, a hash of the insurer and the request. Documented triggers for issuing
+ * (docs/api.md): a customer e-mail starting `refuse-issue` is refused (422 `customer_refused`),
+ * one starting `unavailable-issue` always meets a 503.
+ */
+import { createHash } from 'node:crypto'
+import type { z } from 'zod'
+import { IDEMPOTENCY_HEADER, SandboxIssueRequest, type SandboxIssuedPolicy, type SandboxQuoteAnswer } from '~/server/insurers/sandbox-protocol'
+import { behaviourOf, canonicalJson, quoteReference, referenceOf, requestDigest } from './behaviour'
+import { SandboxPolicyStore } from './policy-store'
+
+/** A price in bani, or why the insurer does not cover the risk. */
+export type SandboxPrice = { status: 'offered'; premium: number; details: Record<string, unknown> } | { status: 'declined'; reason: string }
+
+/** How the sandbox insurers price one product. */
+export interface SandboxPricer<P = unknown> {
+  /** The insurers that sell the product, by catalogue code. */
+  insurers: readonly string[]
+  /** The payload as the insurer's API accepts it, or undefined when it does not follow the product's format. */
+  parse(payload: unknown): P | undefined
+  price(insurer: string, payload: P): SandboxPrice
+}
+
+export interface InsurerSandboxOptions {
+  pricers: Record<string, SandboxPricer<never>>
+  /** `SANDBOX_LATENCY_SCALE`. */
+  latencyScale: number
+  /** Where issued policies are kept across restarts (`DATA_DIR`); in memory when undefined. */
+  dataDir?: string | undefined
+}
+
+/** How long a hanging request is held when its client does not give up first. */
+const HANG_MS = 65_000
+const CUSTOMER_REFUSED_PREFIX = 'refuse-issue'
+const CUSTOMER_UNAVAILABLE_PREFIX = 'unavailable-issue'
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } })
+const problem = (status: number, code: string, message: string) => json(status, { error: { code, message } })
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (ms <= 0) return Promise.resolve()
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms)
+    timer.unref?.()
+    function done() {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', done)
+      resolve()
+    }
+    signal?.addEventListener('abort', done, { once: true })
+  })
+}
+
+async function readJson(request: Request): Promise<unknown> {
+  try {
+    return await request.json()
+  } catch {
+    return undefined
+  }
+}
+
+export class InsurerSandbox {
+  private readonly store: SandboxPolicyStore
+  private readonly pricers: Record<string, SandboxPricer<unknown>>
+
+  constructor(private readonly options: InsurerSandboxOptions) {
+    this.store = new SandboxPolicyStore(options.dataDir)
+    this.pricers = options.pricers as Record<string, SandboxPricer<unknown>>
+  }
+
+  /** Every insurer the sandbox knows, for any product. */
+  get insurers(): string[] {
+    return [...new Set(Object.values(this.pricers).flatMap((p) => p.insurers))]
+  }
+
+  /** Answers `path` (relative to the sandbox prefix, `/insurers/…`); undefined when the path is not the insurers'. */
+  async handle(request: Request, path: string): Promise<Response | undefined> {
+    const match = /^\/insurers\/([a-z0-9-]{2,40})\/(quotes\/([a-z0-9-]{2,40})|policies)\/?$/.exec(path)
+    if (!path.startsWith('/insurers/')) return undefined
+    if (!match) return problem(404, 'not_found', 'No such endpoint.')
+    if (request.method !== 'POST') return problem(405, 'method_not_allowed', 'Use POST.')
+    const insurer = match[1] ?? ''
+    if (!this.insurers.includes(insurer)) return problem(404, 'insurer_unknown', `No insurer ${insurer}.`)
+    return match[3] ? this.quote(request, insurer, match[3]) : this.issue(request, insurer)
+  }
+
+  private async quote(request: Request, insurer: string, product: string): Promise<Response> {
+    const pricer = this.pricers[product]
+    if (!pricer || !pricer.insurers.includes(insurer)) return problem(404, 'product_not_offered', `${insurer} does not sell ${product}.`)
+    const raw = await readJson(request)
+    const payload = pricer.parse(raw)
+    if (payload === undefined) return problem(400, 'invalid_request', 'The request does not follow the product format.')
+    const digest = requestDigest(insurer, product, raw)
+    const behaviour = behaviourOf(digest)
+    await sleep(behaviour.latencyMs * this.options.latencyScale, request.signal)
+    if (behaviour.outcome === 'error') return problem(503, 'service_unavailable', 'The pricing service is unavailable.')
+    if (behaviour.outcome === 'hang') {
+      // Held until the broker gives up (its timeout) or for longer than any timeout it may have.
+      await sleep(HANG_MS, request.signal)
+      return problem(504, 'upstream_timeout', 'The pricing service did not answer.')
+    }
+    const price = pricer.price(insurer, payload)
+    const answer: SandboxQuoteAnswer =
+      price.status === 'declined'
+        ? price
+        : { status: 'offered', premium: { amount: price.premium, currency: 'RON' }, reference: referenceOf(insurer, product, digest), details: price.details }
+    return json(200, answer)
+  }
+
+  private async issue(request: Request, insurer: string): Promise<Response> {
+    const key = request.headers.get(IDEMPOTENCY_HEADER)?.trim()
+    if (!key || key.length > 200) return problem(400, 'idempotency_key_required', 'Send an Idempotency-Key header (at most 200 characters).')
+    const parsed = SandboxIssueRequest.safeParse(await readJson(request))
+    if (!parsed.success) return problem(400, 'invalid_request', 'The request does not follow the policy format.')
+    const body = parsed.data
+    const digest = createHash('sha256').update(canonicalJson(body)).digest('base64url')
+    const earlier = this.store.get(insurer, key)
+    if (earlier) return earlier.requestDigest === digest ? json(200, earlier.policy) : problem(422, 'idempotency_key_reused', 'This key was used for another policy.')
+
+    const email = body.customer.email.toLowerCase()
+    if (email.startsWith(CUSTOMER_UNAVAILABLE_PREFIX)) return problem(503, 'service_unavailable', 'The issuing service is unavailable.')
+    if (body.reference !== quoteReference(insurer, body.product, body.payload)) return problem(422, 'reference_unknown', 'No price was given with this reference.')
+    if (email.startsWith(CUSTOMER_REFUSED_PREFIX)) return problem(422, 'customer_refused', 'The insurer does not issue this policy.')
+
+    const seed = requestDigest(insurer, 'policy', key)
+    await sleep((200 + (seed[0] ?? 0) * 2) * this.options.latencyScale, request.signal)
+    const policy: z.infer<typeof SandboxIssuedPolicy> = {
+      series: `RO/${insurer.slice(0, 3).toUpperCase()}/${(body.product.slice(0, 1) + insurer.slice(-1)).toUpperCase()}`,
+      number: String(seed.readUIntBE(2, 5)).padStart(13, '0').slice(-10),
+      start_date: body.start_date,
+      end_date: body.end_date,
+    }
+    this.store.put({ insurer, key, requestDigest: digest, policy })
+    return json(201, policy)
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * What a new user hit on a phone (issue 14 §6): no signed-in page scrolls sideways at 390 px,
+ * "Deconectare" is a styled button, the menu closes after a choice, the Romanian 404 is all
+ * Romanian, the sessions list names browser and system, and the broker's details come from
+ * configuration (none shown when unset, no made-up phone number).
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { email, registerThroughApi } from './support-accounts'
+import { MOBILE, waitForHydration, withConsentCookie } from './support'
+import { startAppServer, withConsentCookieFor, type AppServer } from './support-server'
+
+test.beforeEach(async ({ context }) => withConsentCookie(context))
+test.describe.configure({ timeout: 90_000 })
+
+/** How far the page scrolls sideways: 0 when it fits the screen. */
+const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+
+const SIGNED_IN_PAGES = ['/', '/account/orders', '/account/profile', '/account/security', '/account/preferences', '/account/vehicles', '/contact-us', '/info/about-us']
+
+test.describe('on a 390 px phone, signed in', () => {
+  test.use({ viewport: MOBILE })
+
+  test('no page scrolls sideways, and "Deconectare" is a header button like the others', async ({ page, request }) => {
+    await registerThroughApi(page, request, email())
+    for (const path of SIGNED_IN_PAGES) {
+      await page.goto(path)
+      await waitForHydration(page)
+      expect(await sidewaysOverflow(page), `${path} scrolls sideways`).toBeLessThanOrEqual(0)
+    }
+    const signOut = page.getByRole('button', { name: 'Deconectare' })
+    await expect(signOut).toBeVisible()
+    const style = await signOut.evaluate((element) => {
+      const css = getComputedStyle(element)
+      return { background: css.backgroundColor, radius: css.borderRadius, cursor: css.cursor, font: css.fontFamily }
+    })
+    const bodyFont = await page.evaluate(() => getComputedStyle(document.body).fontFamily)
+    // Not the browser's grey button: transparent, rounded like the account link, the page's font.
+    expect(style).toEqual({ background: 'rgba(0, 0, 0, 0)', radius: '8px', cursor: 'pointer', font: bodyFont })
+    const box = await signOut.boundingBox()
+    expect(box!.x + box!.width).toBeLessThanOrEqual(MOBILE.width)
+  })
+
+  test('the menu closes once a page is chosen', async ({ page }) => {
+    await page.goto('/')
+    await waitForHydration(page)
+    const menu = page.locator('details.main-nav__menu')
+    await menu.locator('summary').click()
+    await expect(menu).toHaveAttribute('open', '')
+    await menu.getByRole('link', { name: 'Călătorie' }).click()
+    await expect(page).toHaveURL(/\/travel$/)
+    await expect(menu).not.toHaveAttribute('open')
+    await expect(menu.getByRole('link', { name: 'Călătorie' })).toBeHidden()
+  })
+})
+
+test('the Romanian 404 page has no English line', async ({ page }) => {
+  const response = await page.goto('/info/nothing-here')
+  expect(response?.status()).toBe(404)
+  const text = await page.locator('main').innerText()
+  expect(text).toContain('Pagina nu a fost găsită: /info/nothing-here')
+  expect(text).not.toContain('Page Not Found')
+})
+
+test('with no support phone configured, the footer shows no made-up one', async ({ page }) => {
+  await page.goto('/')
+  const footer = page.locator('footer.site-footer')
+  await expect(footer.getByRole('link', { name: /^contact@/ })).toBeVisible()
+  await expect(footer.locator('a[href^="tel:"]')).toHaveCount(0)
+  await expect(footer).not.toContainText('000 0000')
+})
+
+test.describe('with the broker’s details configured', () => {
+  let server: AppServer
+  test.beforeAll(async () => {
+    server = await startAppServer({
+      BROKER_LEGAL_NAME: 'Exemplu Broker de Asigurare S.R.L.',
+      BROKER_ASF_REGISTRATION: 'RBK-9876',
+      BROKER_FISCAL_CODE: 'RO12345678',
+      BROKER_TRADE_REGISTER: 'J40/1234/2020',
+      BROKER_ADDRESS: 'Str. Exemplului 1, București',
+      SUPPORT_PHONE: '+40 31 425 1100',
+    })
+  })
+  test.afterAll(() => server?.stop())
+
+  test('the footer and “Despre noi” show them', async ({ page, context }) => {
+    await withConsentCookieFor(context, server.url)
+    await page.goto(`${server.url}/info/about-us`)
+    const footer = page.locator('footer.site-footer')
+    for (const scope of [footer.getByTestId('broker-details'), page.locator('main').getByTestId('broker-details')]) {
+      await expect(scope).toContainText('Exemplu Broker de Asigurare S.R.L.')
+      await expect(scope).toContainText('Registrul ASF al intermediarilor în asigurări')
+      await expect(scope).toContainText('RBK-9876')
+      await expect(scope).toContainText('RO12345678')
+      await expect(scope).toContainText('J40/1234/2020')
+      await expect(scope).toContainText('Str. Exemplului 1, București')
+    }
+    await expect(footer.locator('a[href="tel:+40314251100"]')).toHaveText('+40 31 425 1100')
+  })
+})

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { jobs } from '~/server/db/schema'
+import { JobQueue, PermanentJobError } from '~/server/jobs/queue'
+import { databaseKinds, startTestApi, type TestApi } from '../support/api'
+
+describe.each(databaseKinds)('job queue (%s)', (kind) => {
+  let t: TestApi
+  // A queue of its own, never started: each test runs it by hand, at chosen times.
+  let queue: JobQueue
+  const seen: string[] = []
+  let flaky = 0
+
+  beforeAll(async () => {
+    t = await startTestApi(kind)
+    queue = new JobQueue(t.deps.database.db)
+    queue.define({ kind: 'test.record', payload: z.object({ value: z.string() }), run: async ({ value }) => void seen.push(value) })
+    queue.define({
+      kind: 'test.flaky',
+      payload: z.object({}),
+      maxAttempts: 3,
+      backoffMs: () => 60_000,
+      run: async () => {
+        flaky++
+        throw new Error('insurer unreachable')
+      },
+    })
+    queue.define({
+      kind: 'test.refused',
+      payload: z.object({}),
+      run: async () => {
+        throw new PermanentJobError('refused')
+      },
+    })
+  })
+  afterAll(() => t.close())
+
+  const row = async (id: string) => (await t.deps.database.db.select().from(jobs).where(eq(jobs.id, id)))[0]!
+
+  it('runs a queued job once, and a payload that does not match its kind fails without running', async () => {
+    const id = (await queue.enqueue('test.record', { value: 'a' }))!
+    const bad = (await queue.enqueue('test.record', { value: 42 }))!
+    await queue.runDue()
+    await queue.runDue()
+    expect(seen.filter((v) => v === 'a')).toHaveLength(1)
+    expect((await row(id)).status).toBe('done')
+    expect((await row(bad)).status).toBe('failed')
+  })
+
+  it('queues a key once: a second enqueue with the same dedupe key does nothing', async () => {
+    const first = await queue.enqueue('test.record', { value: 'once' }, { dedupeKey: 'reminder:x:30' })
+    const second = await queue.enqueue('test.record', { value: 'twice' }, { dedupeKey: 'reminder:x:30' })
+    expect(first).toBeDefined()
+    expect(second).toBeUndefined()
+    await queue.runDue()
+    expect(seen).toContain('once')
+    expect(seen).not.toContain('twice')
+  })
+
+  it('waits for a future run time', async () => {
+    const later = new Date(Date.now() + 3_600_000)
+    const id = (await queue.enqueue('test.record', { value: 'later' }, { runAt: later }))!
+    await queue.runDue()
+    expect((await row(id)).status).toBe('queued')
+    await queue.runDue(new Date(later.getTime() + 1))
+    expect((await row(id)).status).toBe('done')
+  })
+
+  it('retries a failing job with backoff, then marks it failed after its last attempt', async () => {
+    const id = (await queue.enqueue('test.flaky', {}))!
+    await queue.runDue()
+    let job = await row(id)
+    expect(job).toMatchObject({ status: 'queued', attempts: 1, lastError: 'insurer unreachable' })
+    expect(job.runAt.getTime()).toBeGreaterThan(Date.now() + 50_000)
+    await queue.runDue(new Date(Date.now() + 61_000))
+    await queue.runDue(new Date(Date.now() + 200_000))
+    job = await row(id)
+    expect(job).toMatchObject({ status: 'failed', attempts: 3 })
+    expect(flaky).toBe(3)
+  })
+
+  it('fails a permanently refused job at once', async () => {
+    const id = (await queue.enqueue('test.refused', {}))!
+    await queue.runDue()
+    expect(await row(id)).toMatchObject({ status: 'failed', attempts: 1, lastError: 'refused' })
+  })
+
+  it('gives a job whose node died back to the queue once its lease ran out', async () => {
+    const id = (await queue.enqueue('test.record', { value: 'orphan' }))!
+    // What a node leaves behind when it is killed mid-job: claimed, never finished.
+    await t.deps.database.db.update(jobs).set({ status: 'running', attempts: 1, lockedUntil: new Date(Date.now() + 300_000) }).where(eq(jobs.id, id))
+    await queue.runDue()
+    expect((await row(id)).status).toBe('running')
+    await queue.runDue(new Date(Date.now() + 301_000))
+    expect(await row(id)).toMatchObject({ status: 'done', attempts: 2 })
+    expect(seen).toContain('orphan')
+  })
+
+  it('never runs a job twice when two workers poll at the same time', async () => {
+    const other = new JobQueue(t.deps.database.db)
+    const counted: string[] = []
+    for (const q of [queue, other]) q.define({ kind: 'test.count', payload: z.object({ n: z.number() }), run: async ({ n }) => void counted.push(String(n)) })
+    for (let n = 0; n < 30; n++) await queue.enqueue('test.count', { n })
+    await Promise.all([queue.runDue(), other.runDue(), queue.runDue(), other.runDue()])
+    expect(counted).toHaveLength(30)
+    expect(new Set(counted).size).toBe(30)
+  })
+
+  it('runs due jobs side by side, never more at once than its concurrency', async () => {
+    const pool = new JobQueue(t.deps.database.db, { concurrency: 3 })
+    let inFlight = 0
+    let most = 0
+    const done: number[] = []
+    pool.define({
+      kind: 'test.wait',
+      payload: z.object({ n: z.number() }),
+      run: async ({ n }) => {
+        most = Math.max(most, ++inFlight)
+        // Waiting on someone else (an insurer): the others run meanwhile.
+        await new Promise((resolve) => setTimeout(resolve, 30))
+        inFlight--
+        done.push(n)
+      },
+    })
+    for (let n = 0; n < 7; n++) await pool.enqueue('test.wait', { n })
+    expect(await pool.runDue()).toBe(7)
+    expect(most).toBe(3)
+    expect(done.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6])
+  })
+
+  it('cancels a queued job by its key', async () => {
+    await queue.enqueue('test.record', { value: 'cancelled' }, { dedupeKey: 'cancel-me', runAt: new Date(Date.now() + 60_000) })
+    expect(await queue.cancel('cancel-me')).toBe(true)
+    await queue.runDue(new Date(Date.now() + 120_000))
+    expect(seen).not.toContain('cancelled')
+  })
+})

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bonusMalusCoefficient, type BonusMalusClass } from '~/contract/bonus-malus'
+import { InsurerList, QuoteEnvelope, type Quote } from '~/contract/quotes'
+import { RcaQuoteInput, rcaPolicyEndDate, type RcaQuoteInputRaw } from '~/contract/rca'
+import { isDecline, rcaPremium, rcaRisk } from '~/server/products/rca/tariff'
+import { rcaInsurers, rcaTariffs } from '~/server/products/rca/tariffs-data'
+import { databaseKinds, errorOf, type TestApi, startTestApi } from '../support/api'
+import { bearer, registerUser } from '../support/accounts'
+import { insurerPayloadOf, outcomesOf, pollUntilComplete, postRcaQuote, rcaRequestFromTomorrow } from '../support/quotes'
+
+const insurerCodes = rcaInsurers.map((i) => i.code)
+
+/** What the offer of each insurer must be, from its tariff and the sandbox's draw for this request. */
+function expectedOffers(raw: RcaQuoteInputRaw): Record<string, { status: string; premium?: number; directSettlement?: number; reason?: string }> {
+  const payload = insurerPayloadOf(raw)
+  const outcomes = outcomesOf(raw, insurerCodes)
+  const request = RcaQuoteInput.parse(raw)
+  const risk = rcaRisk(request, { bonusMalus: payload.bonus_malus as BonusMalusClass })
+  return Object.fromEntries(
+    rcaInsurers.map(({ code }) => {
+      const outcome = outcomes[code]
+      if (outcome === 'error') return [code, { status: 'failed', reason: 'insurer_error' }]
+      if (outcome === 'hang') return [code, { status: 'failed', reason: 'timeout' }]
+      const price = rcaPremium(rcaTariffs[code], risk)
+      return [code, isDecline(price) ? { status: 'declined', reason: price.declined } : { status: 'offered', premium: price.premium, directSettlement: price.directSettlement }]
+    }),
+  )
+}
+
+/** A request whose sandbox draws are all answers (no 5xx, no hang), found by varying the plate's digits. */
+function calmRequest(overrides: Parameters<typeof rcaRequestFromTomorrow>[0] = {}): RcaQuoteInputRaw {
+  for (let n = 10; n < 100; n++) {
+    const raw = rcaRequestFromTomorrow({ ...overrides, vehicle: { registration_plate: `CJ ${n} ABC`, ...overrides.vehicle } })
+    if (Object.values(outcomesOf(raw, insurerCodes)).every((o) => o === 'answer')) return raw
+  }
+  throw new Error('no calm plate')
+}
+
+function checkAgainstTariffs(quote: Quote, raw: RcaQuoteInputRaw) {
+  const expected = expectedOffers(raw)
+  for (const offer of quote.offers) {
+    const want = expected[offer.insurer.code]
+    expect(want, offer.insurer.code).toBeDefined()
+    expect({ code: offer.insurer.code, status: offer.status, reason: offer.reason ?? undefined }).toEqual({ code: offer.insurer.code, status: want?.status, reason: want?.reason })
+    if (want?.status === 'offered') {
+      expect(offer.premium).toEqual({ amount: want.premium, currency: 'RON' })
+      expect(offer.direct_settlement).toEqual({ amount: want.directSettlement, currency: 'RON' })
+    } else {
+      expect(offer.premium).toBeNull()
+    }
+  }
+}
+
+describe.each(databaseKinds)('RCA quote API on %s', (kind) => {
+  let t: TestApi
+  beforeAll(async () => {
+    // Insurers answer in 2–60 ms; a hang counts as a timeout after 2 s (generous: a busy test machine is slow).
+    t = await startTestApi(kind, { INSURER_QUOTE_TIMEOUT_MS: '2000', QUOTE_RATE_LIMIT: '4' }, { sandbox: { latencyScale: 0.02 } })
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  it('lists the insurers it asks, each with its ASF registration and products', async () => {
+    const res = await t.call('/insurers')
+    expect(res.status).toBe(200)
+    const { data } = InsurerList.parse(await res.json())
+    const rca = data.filter((i) => i.products.includes('rca'))
+    expect(rca.map((i) => i.code).sort()).toEqual([...insurerCodes].sort())
+    for (const insurer of rca) {
+      expect(insurer.asf_registration).toMatch(/^RA-\d+$/)
+      expect(insurer.products).toContain('rca')
+    }
+  })
+
+  it('creates a pending quote with the owner’s bonus-malus class, then every insurer answers at its own tariff, cheapest first', async () => {
+    const raw = calmRequest()
+    const res = await postRcaQuote(t, raw, {}, '198.51.100.10')
+    expect(res.status, await res.clone().text()).toBe(201)
+    const { data: created } = QuoteEnvelope.parse(await res.json())
+    expect(created.id).toMatch(/^[A-Za-z0-9_-]{22}$/)
+    expect(created).toMatchObject({ product: 'rca', insurers_total: 9 })
+    const bonusMalus = insurerPayloadOf(raw).bonus_malus as BonusMalusClass
+    expect(created.bonus_malus).toEqual({ class: bonusMalus, coefficient: bonusMalusCoefficient(bonusMalus) })
+    expect(new Date(created.expires_at).getTime() - Date.now()).toBeGreaterThan(29 * 60_000)
+
+    const quote = await pollUntilComplete(t, created.id)
+    expect(quote.insurers_answered).toBe(9)
+    expect(quote.offers).toHaveLength(9)
+    checkAgainstTariffs(quote, raw)
+    const offered = quote.offers.filter((o) => o.status === 'offered')
+    expect(offered.length).toBe(9)
+    const premiums = offered.map((o) => o.premium?.amount ?? 0)
+    expect(premiums).toEqual([...premiums].sort((a, b) => a - b))
+    const start = raw.policy.start_date
+    for (const offer of quote.offers) expect(offer).toMatchObject({ months: 12, start_date: start })
+    expect(quote.offers[0]?.end_date).toBe(rcaPolicyEndDate(start, 12, 'standard'))
+  })
+
+  it('lists a declined risk with the insurer’s reason (a taxi) after the offers', async () => {
+    const raw = calmRequest({ vehicle: { usage: 'taxi' } })
+    const res = await postRcaQuote(t, raw, {}, '198.51.100.11')
+    expect(res.status).toBe(201)
+    const quote = await pollUntilComplete(t, QuoteEnvelope.parse(await res.json()).data.id)
+    checkAgainstTariffs(quote, raw)
+    const declined = quote.offers.filter((o) => o.status === 'declined')
+    // Those whose tariffs refuse taxis (axeria and hellas-direct among them), each saying so.
+    const refusing = Object.entries(expectedOffers(raw)).filter(([, o]) => o.status === 'declined').map(([code]) => code)
+    expect(refusing).toEqual(expect.arrayContaining(['axeria', 'hellas-direct']))
+    expect(declined.map((o) => o.insurer.code).sort()).toEqual(refusing.sort())
+    expect(declined.every((o) => o.reason === 'usage_not_covered')).toBe(true)
+    // Offered first, then the refusals.
+    const statuses = quote.offers.map((o) => o.status)
+    expect(statuses.lastIndexOf('offered')).toBeLessThan(statuses.indexOf('declined'))
+  })
+
+  it('counts an insurer that does not answer in time as failed (timeout) and still completes', async () => {
+    let raw: RcaQuoteInputRaw | undefined
+    for (let n = 10; n < 100 && !raw; n++) {
+      const candidate = rcaRequestFromTomorrow({ vehicle: { registration_plate: `BV ${n} XYZ` } })
+      const outcomes = Object.values(outcomesOf(candidate, insurerCodes))
+      if (outcomes.includes('hang') && !outcomes.includes('error')) raw = candidate
+    }
+    if (!raw) throw new Error('no plate makes an insurer hang')
+    const res = await postRcaQuote(t, raw, {}, '198.51.100.12')
+    expect(res.status).toBe(201)
+    const quote = await pollUntilComplete(t, QuoteEnvelope.parse(await res.json()).data.id)
+    checkAgainstTariffs(quote, raw)
+    const hung = Object.entries(outcomesOf(raw, insurerCodes)).filter(([, o]) => o === 'hang').map(([code]) => code)
+    for (const code of hung) expect(quote.offers.find((o) => o.insurer.code === code)).toMatchObject({ status: 'failed', reason: 'timeout', premium: null })
+    expect(quote.insurers_answered).toBe(9)
+  })
+
+  it('long-polls: answers as soon as an insurer has answered, well before the wait is over', async () => {
+    const res = await postRcaQuote(t, calmRequest(), {}, '198.51.100.13')
+    const { data: created } = QuoteEnvelope.parse(await res.json())
+    const started = Date.now()
+    const poll = await t.call(`/quotes/${created.id}?after=0&wait=20`)
+    expect(poll.status).toBe(200)
+    const { data } = QuoteEnvelope.parse(await poll.json())
+    expect(data.insurers_answered).toBeGreaterThan(0)
+    expect(Date.now() - started).toBeLessThan(15_000)
+    // Without `wait` it answers at once, whatever it has.
+    const now = QuoteEnvelope.parse(await (await t.call(`/quotes/${created.id}`)).json()).data
+    expect(now.insurers_answered).toBeGreaterThanOrEqual(data.insurers_answered)
+  })
+
+  it('answers 422 with a translated sentence per dotted field', async () => {
+    const raw = rcaRequestFromTomorrow({ vehicle: { vin: 'UU1HSDAC5L512345' }, policy: { months: 13 } })
+    const res = await postRcaQuote(t, { ...raw, owner: { ...raw.owner, cnp: '1630615123458' } }, { 'accept-language': 'en' }, '198.51.100.14')
+    expect(res.status).toBe(422)
+    const fields = (await errorOf(res)).message as Record<string, string[]>
+    expect(Object.keys(fields).sort()).toEqual(['owner.cnp', 'policy.months', 'vehicle.vin'])
+    for (const sentences of Object.values(fields)) {
+      expect(sentences[0]).toMatch(/^[A-Z].*\.$/)
+      expect(sentences[0]).not.toMatch(/[_<>=]|expected/)
+    }
+    const empty = await postRcaQuote(t, {}, { 'accept-language': 'ro' }, '198.51.100.14')
+    expect(empty.status).toBe(422)
+    expect(Object.keys((await errorOf(empty)).message as Record<string, string[]>)).toEqual(expect.arrayContaining(['vehicle', 'owner', 'policy']))
+  })
+
+  it('answers 404 for an unknown or malformed quote id', async () => {
+    for (const id of ['AAAAAAAAAAAAAAAAAAAAAA', 'nope']) {
+      const res = await t.call(`/quotes/${id}`, { headers: { 'accept-language': 'en' } })
+      expect(res.status).toBe(404)
+      expect((await errorOf(res)).pretty_message).toMatch(/does not exist/)
+    }
+  })
+
+  it('gives a quote made while signed in to the account: others get 404', async () => {
+    const { session } = await registerUser(t)
+    const res = await postRcaQuote(t, calmRequest(), bearer(session.access_token), '198.51.100.15')
+    expect(res.status).toBe(201)
+    const { data } = QuoteEnvelope.parse(await res.json())
+    expect((await t.call(`/quotes/${data.id}`, { headers: bearer(session.access_token) })).status).toBe(200)
+    expect((await t.call(`/quotes/${data.id}`)).status).toBe(404)
+    const other = await registerUser(t)
+    expect((await t.call(`/quotes/${data.id}`, { headers: bearer(other.session.access_token) })).status).toBe(404)
+    // An invalid bearer is a visitor: the quote is made, and belongs to nobody.
+    const visitor = await postRcaQuote(t, calmRequest(), bearer('not-a-token'), '198.51.100.15')
+    expect(visitor.status).toBe(201)
+    expect((await t.call(`/quotes/${QuoteEnvelope.parse(await visitor.json()).data.id}`)).status).toBe(200)
+  })
+
+  it('limits quotes per address (QUOTE_RATE_LIMIT) with 429 and Retry-After', async () => {
+    const raw = calmRequest()
+    for (let i = 0; i < 4; i++) expect((await postRcaQuote(t, raw, {}, '198.51.100.99')).status).toBe(201)
+    const refused = await postRcaQuote(t, raw, {}, '198.51.100.99')
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect((await postRcaQuote(t, raw, {}, '198.51.100.98')).status).toBe(201)
+  })
+})

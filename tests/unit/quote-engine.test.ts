@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import { Batcher } from '~/server/quotes/batcher'
+import { QuoteNotifier } from '~/server/quotes/notifier'
+import { canonicalJson, quoteBehaviour, quoteReference } from '~/server/sandbox/insurers/behaviour'
+
+describe('sandbox insurer behaviour', () => {
+  it('depends on the request, not on the order of its keys', () => {
+    expect(canonicalJson({ b: 1, a: { d: [1, { f: 2, e: 3 }], c: null } })).toBe('{"a":{"c":null,"d":[1,{"e":3,"f":2}]},"b":1}')
+    expect(quoteBehaviour('asirom', 'rca', { x: 1, y: 2 })).toEqual(quoteBehaviour('asirom', 'rca', { y: 2, x: 1 }))
+    expect(quoteReference('asirom', 'rca', { x: 1 })).toBe(quoteReference('asirom', 'rca', { x: 1 }))
+  })
+
+  it('differs between insurers for the same request', () => {
+    const draws = ['allianz-tiriac', 'asirom', 'axeria', 'generali', 'grawe'].map((code) => quoteBehaviour(code, 'rca', { plate: 'CJ12ABC' }).latencyMs)
+    expect(new Set(draws).size).toBeGreaterThan(3)
+  })
+})
+
+describe('Batcher', () => {
+  it('writes the first item at once and the ones that arrive meanwhile together', async () => {
+    const batches: number[][] = []
+    let release = () => {}
+    const batcher = new Batcher<number>(async (items) => {
+      batches.push(items)
+      if (batches.length === 1) await new Promise<void>((resolve) => (release = resolve))
+    })
+    const first = batcher.write(1)
+    const rest = [batcher.write(2), batcher.write(3), batcher.write(4)]
+    release()
+    await Promise.all([first, ...rest])
+    expect(batches).toEqual([[1], [2, 3, 4]])
+  })
+
+  it('rejects every item of a batch that failed, and goes on with the next', async () => {
+    let calls = 0
+    const batcher = new Batcher<number>(async () => {
+      calls += 1
+      if (calls === 1) throw new Error('database down')
+    })
+    await expect(batcher.write(1)).rejects.toThrow('database down')
+    await expect(batcher.write(2)).resolves.toBeUndefined()
+  })
+
+  it('writes a failed batch again item by item, so only the bad item fails', async () => {
+    const batches: number[][] = []
+    let release = () => {}
+    const batcher = new Batcher<number>(async (items) => {
+      batches.push(items)
+      if (batches.length === 1) await new Promise<void>((resolve) => (release = resolve))
+      if (items.includes(3)) throw new Error('bad row')
+    })
+    const first = batcher.write(1)
+    const rest = [batcher.write(2), batcher.write(3), batcher.write(4)]
+    release()
+    await first
+    expect(await Promise.allSettled(rest)).toMatchObject([{ status: 'fulfilled' }, { status: 'rejected', reason: { message: 'bad row' } }, { status: 'fulfilled' }])
+    expect(batches).toEqual([[1], [2, 3, 4], [2], [3], [4]])
+  })
+})
+
+describe('QuoteNotifier', () => {
+  it('wakes the waiters of one quote only, and lets the others time out', async () => {
+    const notifier = new QuoteNotifier()
+    let woken = ''
+    const a = notifier.wait('a', 10_000).then(() => (woken += 'a'))
+    const b = notifier.wait('b', 20).then(() => (woken += 'b'))
+    expect(notifier.waiting).toBe(2)
+    notifier.notify('a')
+    await a
+    expect(woken).toBe('a')
+    await b
+    expect(woken).toBe('ab')
+    expect(notifier.waiting).toBe(0)
+  })
+})
