@@ -26,6 +26,7 @@ const registration = (email: string, password = strong) => ({
   phone_number: '0722123456',
   password,
   password_confirmation: password,
+  accept_terms: true,
   token: '',
 })
 
@@ -79,9 +80,11 @@ describe.each(databaseKinds)('accounts API on %s', (kind) => {
     const email = newEmail()
     const cases: [Record<string, unknown>, string, string][] = [
       [registration(email, 'short'), 'password', 'at least 12'],
-      [registration(email, 'password1234'), 'password', 'too common'],
-      [registration(email, 'popescu-house-1987'), 'password', 'name or e-mail'],
+      [registration(email, 'password1234'), 'password', 'too easy to guess'],
+      [registration(email, 'popescu-house-1987'), 'password', 'your name, e-mail address or phone'],
       [{ ...registration(email), password_confirmation: 'something else entirely' }, 'password_confirmation', 'do not match'],
+      [{ ...registration(email), accept_terms: false }, 'accept_terms', 'accept the terms and conditions'],
+      [{ ...registration(email), phone_number: '12345' }, 'phone_number', 'Enter a Romanian phone number'],
     ]
     for (const [body, field, text] of cases) {
       const res = await t.call('/auth/register', json(body, { 'accept-language': 'en' }))
@@ -214,6 +217,13 @@ describe.each(databaseKinds)('accounts API on %s', (kind) => {
   it('rate limits sign-in per address (30 in 15 minutes), whichever accounts are tried', async () => {
     await expectLimited(await afterAllowed(30, () => login(newEmail(), 'a wrong password here', '198.18.1.1')))
     expect((await login(newEmail(), 'a wrong password here', '198.18.1.2')).status).toBe(422) // another address still counts from zero
+  })
+
+  it('counts only failed sign-ins: an office signing in all day behind one address is not refused', async () => {
+    const { email } = await register()
+    for (let n = 0; n < 30; n++) expect((await login(email, strong, '198.18.1.3')).status).toBe(200)
+    // The successful sign-ins gave their attempts back: the whole allowance is left for failures.
+    await expectLimited(await afterAllowed(30, () => login(newEmail(), 'a wrong password here', '198.18.1.3')))
   })
 
   it('rate limits reset requests per account (3 an hour), from any address', async () => {

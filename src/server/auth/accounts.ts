@@ -77,6 +77,9 @@ export async function enforceLimits(limiter: RateLimiter, ...limits: Limit[]): P
 
 /** Recording how often the last-use time is written: at most once a minute per session. */
 const TOUCH_EVERY_MS = 60_000
+
+/** Why a session stopped working, as the API tells the device holding it (`x-session-end-reason`). */
+export type SessionEndReason = 'signed_out_elsewhere' | 'expired'
 const RESET_TTL_MS = 60 * 60_000
 
 /** E-mail addresses in logs: a short hash, enough to follow one account, not to read it. */
@@ -102,7 +105,7 @@ export function toUser(row: UserRow): User {
 export class Accounts {
   constructor(
     private readonly db: Database,
-    private readonly config: Pick<AppConfig, 'SESSION_ABSOLUTE_MINUTES' | 'SESSION_IDLE_MINUTES' | 'PUBLIC_URL'>,
+    private readonly config: Pick<AppConfig, 'SESSION_ABSOLUTE_MINUTES' | 'SESSION_IDLE_MINUTES' | 'PUBLIC_URL' | 'BRAND_NAME' | 'SUPPORT_EMAIL'>,
     private readonly limiter: RateLimiter,
     private readonly mailer: Mailer,
     private readonly events?: UserEvents,
@@ -159,15 +162,34 @@ export class Accounts {
     return found
   }
 
+  /**
+   * Why the session behind `token` no longer works, for the device that still holds it:
+   * `signed_out_elsewhere` when it was ended (signed out from another device, a password
+   * change) before it fell idle, else `expired` (idle or past its limit). Undefined for a token
+   * that never named a session.
+   */
+  async sessionEndReason(token: string | undefined): Promise<SessionEndReason | undefined> {
+    if (!token || token.length > 200) return undefined
+    const [found] = await this.db.select({ revokedAt: authSessions.revokedAt, lastUsedAt: authSessions.lastUsedAt }).from(authSessions).where(eq(authSessions.tokenHash, hashToken(token)))
+    if (!found) return undefined
+    const idleMs = this.config.SESSION_IDLE_MINUTES * 60_000
+    // An idle session is ended by the first call after its idle limit, so its end comes after that limit.
+    if (found.revokedAt && found.revokedAt.getTime() - found.lastUsedAt.getTime() < idleMs) return 'signed_out_elsewhere'
+    return 'expired'
+  }
+
   async register(
-    input: { email: string; password: string; first_name: string; last_name: string; phone_number?: string | undefined },
+    input: { email: string; password: string; first_name: string; last_name: string; phone_number?: string | undefined; accept_terms: true },
     meta: RequestMeta,
   ): Promise<AuthSession> {
     await this.limit(authLimits.registerPerIp(meta.ip ?? 'unknown'))
-    const problems = passwordProblems(input.password, { email: input.email, firstName: input.first_name, lastName: input.last_name })
+    const problems = passwordProblems(input.password, { email: input.email, firstName: input.first_name, lastName: input.last_name, phone: input.phone_number, brand: this.config.BRAND_NAME })
     if (problems.length > 0) throw new AuthFailure('weak_password', { problems })
     const [existing] = await this.db.select({ id: users.id }).from(users).where(eq(users.email, input.email))
-    if (existing) throw new AuthFailure('email_taken')
+    if (existing) {
+      this.tellOwnerOfRegistrationAttempt(input.email, meta)
+      throw new AuthFailure('email_taken')
+    }
     const [user] = await this.db
       .insert(users)
       .values({
@@ -177,10 +199,15 @@ export class Accounts {
         phoneNumber: input.phone_number || null,
         passwordHash: await hashPassword(input.password),
         locale: meta.locale,
+        termsAcceptedAt: input.accept_terms ? new Date() : null,
       })
       .onConflictDoNothing({ target: users.email })
       .returning()
-    if (!user) throw new AuthFailure('email_taken') // registered by a concurrent request
+    if (!user) {
+      // Registered by a concurrent request.
+      this.tellOwnerOfRegistrationAttempt(input.email, meta)
+      throw new AuthFailure('email_taken')
+    }
     log.info('auth.registered', { userId: user.id })
     // The welcome mail carries the confirmation link of the address (`verify`, 24 hours, single use).
     const link = await issueEmailConfirmation(this.db, this.config.PUBLIC_URL, { userId: user.id, email: user.email, purpose: 'verify' })
@@ -188,9 +215,28 @@ export class Accounts {
     return this.startSession(user, meta)
   }
 
+  /**
+   * Tells the holder of an account that someone tried to register with its address (issue 14
+   * §2): the answer says the address is taken, as the spec's e-mail check does anyway, and the
+   * owner learns of it, in their language, with a way back in if it was them. Sent after the
+   * answer, at most `registrationNoticePerAccount` times an hour, so nobody can flood a mailbox
+   * through the registration form; a deleted account is told nothing.
+   */
+  private tellOwnerOfRegistrationAttempt(email: string, meta: RequestMeta): void {
+    afterAnswering('auth.registration_attempt', async () => {
+      const [owner] = await this.db.select().from(users).where(eq(users.email, email))
+      if (!owner || owner.isDeleted) return
+      if (!(await this.limiter.hit(authLimits.registrationNoticePerAccount(owner.id))).allowed) return
+      const link = `${this.config.PUBLIC_URL}/authenticate?${new URLSearchParams({ mode: 'forgot', email: owner.email })}`
+      await this.mailer.send('registration-attempt', owner.email, isLocale(owner.locale) ? owner.locale : meta.locale, { name: owner.firstName, link, support: this.config.SUPPORT_EMAIL })
+      log.info('auth.registration_attempt_notified', { userId: owner.id })
+    })
+  }
+
   /** Same answer and similar time for an unknown e-mail and a wrong password (ASVS 6.3.8). */
   async login(input: { email: string; password: string }, meta: RequestMeta): Promise<AuthSession> {
-    await this.limit(authLimits.loginPerIp(meta.ip ?? 'unknown'), authLimits.loginPerAccount(input.email))
+    const limits = [authLimits.loginPerIp(meta.ip ?? 'unknown'), authLimits.loginPerAccount(input.email)]
+    await this.limit(...limits)
     const [user] = await this.db.select().from(users).where(eq(users.email, input.email))
     const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password)
     // A deleted account keeps only its address (its password hash is unusable): say it was deleted, as the e-mail check does.
@@ -203,6 +249,8 @@ export class Accounts {
       throw new AuthFailure('invalid_credentials')
     }
     log.info('auth.login_succeeded', { userId: user.id })
+    // Counted first so a burst cannot slip past; only failures are meant to use the allowance.
+    await Promise.all(limits.map((limit) => this.limiter.refund(limit)))
     // A hash made with older parameters is replaced while the password is at hand.
     if (needsRehash(user.passwordHash)) {
       await this.db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() }).where(eq(users.id, user.id))
@@ -247,11 +295,19 @@ export class Accounts {
       log.info('auth.reset_requested', { email: emailRef(email), known: false })
       return
     }
-    const token = generateSessionToken()
-    await this.db.insert(passwordResets).values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) })
-    const link = `${this.config.PUBLIC_URL}/authenticate?${new URLSearchParams({ mode: 'reset', email, reset_token: token })}`
+    const link = await this.passwordLink(user)
     await this.mailer.send('password-reset', user.email, isLocale(user.locale) ? user.locale : meta.locale, { name: user.firstName, link })
     log.info('auth.reset_requested', { userId: user.id, known: true })
+  }
+
+  /**
+   * A single-use link that sets the account's password (the reset page): the reset mail's,
+   * and the checkout's for an account made from a purchase (longer-lived: `ttlMs`).
+   */
+  async passwordLink(user: UserRow, ttlMs = RESET_TTL_MS): Promise<string> {
+    const token = generateSessionToken()
+    await this.db.insert(passwordResets).values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + ttlMs) })
+    return `${this.config.PUBLIC_URL}/authenticate?${new URLSearchParams({ mode: 'reset', email: user.email, reset_token: token })}`
   }
 
   /** Sets a new password from a reset link: single use, 60 minutes, and every session of the account ends. */
@@ -262,7 +318,7 @@ export class Accounts {
       .innerJoin(users, eq(users.id, passwordResets.userId))
       .where(and(eq(passwordResets.tokenHash, hashToken(input.reset_token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
     if (!found || found.user.email !== input.email || found.user.isDeleted) throw new AuthFailure('invalid_reset_token')
-    const problems = passwordProblems(input.password, { email: found.user.email, firstName: found.user.firstName, lastName: found.user.lastName })
+    const problems = passwordProblems(input.password, { email: found.user.email, firstName: found.user.firstName, lastName: found.user.lastName, phone: found.user.phoneNumber, brand: this.config.BRAND_NAME })
     if (problems.length > 0) throw new AuthFailure('weak_password', { problems })
     const used = await this.db
       .update(passwordResets)

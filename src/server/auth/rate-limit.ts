@@ -14,6 +14,8 @@ export type RateVerdict = { allowed: true } | { allowed: false; retryAfterS: num
 /** Counts attempts per key in fixed windows; one implementation per store. */
 export interface RateLimiter {
   hit(limit: Limit, now?: number): Promise<RateVerdict>
+  /** Gives back one attempt of the current window: the call it counted turned out harmless. */
+  refund(limit: Limit, now?: number): Promise<void>
   reset(key: string): Promise<void>
 }
 
@@ -41,6 +43,14 @@ export class DatabaseRateLimiter implements RateLimiter {
     return { allowed: false, retryAfterS: Math.max(1, Math.ceil((windowStart.getTime() + limit.windowMs - now) / 1000)) }
   }
 
+  async refund(limit: Limit, now = Date.now()): Promise<void> {
+    const windowStart = new Date(now - (now % limit.windowMs))
+    await this.db
+      .update(rateLimits)
+      .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+      .where(sql`${rateLimits.key} = ${limit.key} and ${rateLimits.windowStart} = ${windowStart.toISOString()}::timestamptz`)
+  }
+
   async reset(key: string): Promise<void> {
     await this.db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`)
   }
@@ -54,9 +64,12 @@ const hour = 60 * minute
  * address cannot try many accounts and many addresses cannot hammer one account.
  */
 export const authLimits = {
+  // Sign-in limits count failures: a successful sign-in gives its attempt back (decision 44).
   loginPerAccount: (email: string): Limit => ({ key: `login:account:${email}`, max: 10, windowMs: 15 * minute }),
   loginPerIp: (ip: string): Limit => ({ key: `login:ip:${ip}`, max: 30, windowMs: 15 * minute }),
   registerPerIp: (ip: string): Limit => ({ key: `register:ip:${ip}`, max: 10, windowMs: hour }),
+  // The owner's notice of a registration tried with their address: a few an hour, whoever tries.
+  registrationNoticePerAccount: (userId: string): Limit => ({ key: `register-notice:user:${userId}`, max: 3, windowMs: hour }),
   resetPerIp: (ip: string): Limit => ({ key: `reset:ip:${ip}`, max: 10, windowMs: hour }),
   resetPerAccount: (email: string): Limit => ({ key: `reset:account:${email}`, max: 3, windowMs: hour }),
   emailCheckPerIp: (ip: string): Limit => ({ key: `email-check:ip:${ip}`, max: 30, windowMs: hour }),
