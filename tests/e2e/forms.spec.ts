@@ -97,3 +97,22 @@ test('without JavaScript, a posted form comes back with the same sentences besid
   await expect(page.getByText('Introduceți numele de familie.')).toHaveCount(0)
   await context.close()
 })
+
+test('what a visitor types before the page’s JavaScript runs is kept and sent', async ({ page }) => {
+  // A slow phone: the page is there, its scripts are not yet.
+  let scriptsArrive!: () => void
+  const slowNetwork = new Promise<void>((resolve) => (scriptsArrive = resolve))
+  await page.route('**/assets/**/*.js', async (route) => {
+    await slowNetwork
+    await route.continue()
+  })
+  await page.goto('/contact-us', { waitUntil: 'domcontentloaded' })
+  await page.getByLabel('Numele dumneavoastră').fill('Ana Popescu')
+  scriptsArrive()
+  await waitForHydration(page)
+  await page.getByLabel('E-mail').fill('ana@example.ro')
+  await page.getByLabel('Mesaj').fill('Aș dori o ofertă RCA pentru o Dacia Logan din 2019.')
+  await page.getByRole('button', { name: 'Trimiteți mesajul' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Mesajul a fost trimis' })).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByText('Spuneți-ne cum vă numiți (cel puțin 2 litere).')).toHaveCount(0)
+})

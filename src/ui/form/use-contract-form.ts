@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useForm, type ReactFormExtendedApi } from '@tanstack/react-form'
 import { useRouteContext, useRouterState } from '@tanstack/react-router'
-import { useCallback, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { captchaToken, type CaptchaProvider } from '~/captcha/captcha-token'
 import { useCaptchaWidget } from '~/captcha/use-captcha-widget'
 import { fieldsOntoForm, fieldText, issueField, issueKey, type SchemaIssue } from '~/contract/form-issues'
@@ -132,6 +132,21 @@ export function useContractForm<V extends FormValues, T>(options: ContractFormOp
       }
     },
   })
+
+  // What a visitor typed before the page's JavaScript ran (a slow phone) is in the controls, not in
+  // the form's state: take it over once, before a re-render would put the state's value back.
+  useEffect(() => {
+    const controls = element.current?.elements
+    if (!controls) return
+    for (const name of names) {
+      const control = controls.namedItem(name)
+      if (!control) continue
+      const typed = control instanceof HTMLInputElement && control.type === 'checkbox' ? control.checked : (control as HTMLInputElement | RadioNodeList).value
+      if (typed !== form.getFieldValue(name)) form.setFieldValue(name, typed as never)
+    }
+    // Once, on the first render in the browser.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 
   /** Blur: check the whole form, update this field's sentence (others keep theirs until their turn). */
   const validateField = useCallback(
