@@ -12,6 +12,7 @@
  *   npx tsx bench/cpu.ts --bare-start                     # and GET / of the bare Start app
  *   npx tsx bench/cpu.ts --profile                        # a .cpuprofile of each server, on exit
  *   npx tsx bench/cpu.ts --cookie 'theme=dark'            # a cookie on every request
+ *   npx tsx bench/cpu.ts --root ../other-checkout          # that checkout's build instead of this one's
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -28,7 +29,7 @@ interface AutocannonResult {
   errors: number
 }
 // autocannon ships no types; this is the part of its programmatic API used here.
-const autocannon = createRequire(import.meta.url)('autocannon') as (options: { url: string; connections: number; amount: number; headers: Record<string, string> }) => Promise<AutocannonResult>
+const autocannon = createRequire(import.meta.url)('autocannon') as (options: { url: string; connections: number; amount: number; pipelining: number; headers: Record<string, string> }) => Promise<AutocannonResult>
 
 const { values: flags } = parseArgs({
   options: {
@@ -37,6 +38,10 @@ const { values: flags } = parseArgs({
     'bare-start': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
     cookie: { type: 'string', default: '' },
+    /** Requests in flight per connection: above 1, fewer socket reads and writes per request, so the figure is more the app's own. */
+    pipelining: { type: 'string', default: '1' },
+    /** Another checkout whose build to serve (its `dist/`), to compare two versions at the same load. */
+    root: { type: 'string', default: root },
   },
 })
 const headers: Record<string, string> = { 'accept-language': 'ro', ...(flags.cookie ? { cookie: flags.cookie } : {}) }
@@ -45,20 +50,21 @@ const headers: Record<string, string> = { 'accept-language': 'ro', ...(flags.coo
 const amountFor = (p: string) => Number(flags.requests) || (p.startsWith('/api/') ? 20_000 : 2_000)
 
 async function perRequest(url: string, pid: number | undefined, amount: number): Promise<string> {
-  await autocannon({ url, connections: 10, amount: Math.ceil(amount / 4), headers }) // warm-up
+  const pipelining = Number(flags.pipelining) || 1
+  await autocannon({ url, connections: 10, amount: Math.ceil(amount / 4), pipelining, headers }) // warm-up
   const before = cpuMs(pid)
-  const result = await autocannon({ url, connections: 10, amount, headers })
+  const result = await autocannon({ url, connections: 10, amount, pipelining, headers })
   const ms = cpuMs(pid) - before
   const bad = result.non2xx + result.errors
   return `${((ms * 1000) / result.requests.total).toFixed(0).padStart(6)} µs CPU per request (${result.requests.total} requests${bad ? `, ${bad} non-2xx or errors` : ''})`
 }
 
-/** `node dist/node/serve.js` in `cwd` (this repository, or the bare Start app's folder), as `npm run serve` runs it. */
-async function serve(cwd: string, dataDir: string, profileDir: string | undefined, readyPath: string) {
+/** `node <checkout>/dist/node/serve.js` in `cwd` (the checkout, or the bare Start app's folder), as `npm run serve` runs it. */
+async function serve(cwd: string, checkout: string, dataDir: string, profileDir: string | undefined, readyPath: string) {
   const port = await freePort()
   const env: Record<string, string> = { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', PROVIDER_API_URL: '' }
   if (profileDir) env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${profileDir}`
-  const child = start(path.join(root, 'dist/node/serve.js'), env, cwd)
+  const child = start(path.join(checkout, 'dist/node/serve.js'), env, cwd)
   const url = `http://${HOST}:${port}`
   await waitFor(`${url}${readyPath}`, child)
   return { url, child }
@@ -79,7 +85,7 @@ say(`load average ${load()} at the start`)
     bare.kill()
   }
 }
-const app = await serve(root, dataDir, profileDir, '/api/v1/ready')
+const app = await serve(path.resolve(flags.root), path.resolve(flags.root), dataDir, profileDir, '/api/v1/ready')
 try {
   for (const p of flags.paths.split(',').filter(Boolean)) console.log(`${p.padEnd(20)} ${await perRequest(`${app.url}${p}`, app.child.pid, amountFor(p))}`)
 } finally {
@@ -89,7 +95,7 @@ try {
 if (flags['bare-start']) {
   const build = buildBareStart()
   const bareData = mkdtempSync(path.join(os.tmpdir(), 'asiguro-cpu-bare-'))
-  const bare = await serve(build.dir, bareData, profileDir, '/')
+  const bare = await serve(build.dir, root, bareData, profileDir, '/')
   try {
     console.log(`${'bare-start /'.padEnd(20)} ${await perRequest(`${bare.url}/`, bare.child.pid, amountFor('/'))}`)
   } finally {

@@ -27,10 +27,11 @@ if (!existsSync(entry)) {
 // srvx's lazy Response (`installServerResponses`), set before the server bundle loads so every
 // `new Response(...)` in it is one.
 installServerResponses()
+// `serveApi` and `close` are this app's; the bare Start app of `npm run bench`, served by this file too, has neither.
 const app = (await import(pathToFileURL(entry).href)).default as {
   fetch(request: Request): Promise<Response>
-  serveApi(request: Request, res: ServerResponse): Promise<void> | undefined
-  close(): Promise<void>
+  serveApi?(request: Request, res: ServerResponse): Promise<void> | undefined
+  close?(): Promise<void>
 }
 
 // Fingerprinted build assets are cached for a year; other public files are revalidated.
@@ -112,12 +113,13 @@ if (realtime) realtime.server.attach(httpServer, { exclusive: true })
 const srvxHandler = server.node?.handler as (req: IncomingMessage, res: ServerResponse) => void
 const apiPrefix = '/api/v1'
 const staticApiFiles = [...clientFiles].some((file) => file === 'api' || file.startsWith('api/'))
-if (!staticApiFiles) {
+const serveApi = app.serveApi?.bind(app)
+if (serveApi && !staticApiFiles) {
   httpServer.off('request', srvxHandler)
   httpServer.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const target = req.url ?? ''
     const api = target.startsWith(apiPrefix) && (target.length === apiPrefix.length || target[apiPrefix.length] === '/' || target[apiPrefix.length] === '?')
-    const served = api ? app.serveApi(new NodeRequest({ req, res }), res) : undefined
+    const served = api ? serveApi(new NodeRequest({ req, res }), res) : undefined
     if (!served) return srvxHandler(req, res)
     served.catch((error: unknown) => {
       // The API answers its own errors; this is a failure to write the answer (srvx would do the same).
@@ -142,5 +144,5 @@ log.info('serve.listening', { url: `http://localhost:${config.PORT}`, ready: rea
 onShutdownSignal(config.SHUTDOWN_GRACE_SECONDS, (deadline) => [
   { name: 'realtime', run: () => realtime?.close() },
   { name: 'http', run: () => drainHttpServer(server.node?.server as HttpServer, deadline) },
-  { name: 'app', run: () => app.close() },
+  { name: 'app', run: () => app.close?.() },
 ])

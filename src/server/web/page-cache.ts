@@ -71,7 +71,7 @@ export async function cachedPage(key: string, render: () => Promise<Response>): 
   if (hit && hit.expires > Date.now()) return { response: answerFrom(hit), cached: true }
   const pending = rendering.get(key)
   if (pending) {
-    const page = await pending
+    const page = await pending.catch(() => undefined) // that render's own visitor hears of its failure
     if (page) return { response: answerFrom(page), cached: true }
     return { response: await render(), cached: false } // that answer was not one to share
   }
