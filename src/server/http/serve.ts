@@ -107,8 +107,8 @@ if (realtime) realtime.server.attach(httpServer, { exclusive: true })
 
 // Provider API calls skip srvx's request pipeline: the middleware above cannot match them (no
 // file of the build is under `api/`, no realtime path starts so), and the API writes its answer
-// to the `node:http` response itself, with no `Response` built and converted back (half the
-// CPU of `GET /api/v1/products` went there and into srvx; docs/benchmarks.md). Absolute-form
+// to the `node:http` response itself, with no `Response` built and converted back (with the
+// cheaper checks in the API, about a third less CPU per call; docs/benchmarks.md). Absolute-form
 // targets and everything else go through srvx as before.
 const srvxHandler = server.node?.handler as (req: IncomingMessage, res: ServerResponse) => void
 const apiPrefix = '/api/v1'
