@@ -17,7 +17,9 @@
  *               process, and so its own thread, too);
  *   products    GET /api/v1/products of the production server (`node dist/node/serve.js`, after `npm run build`);
  *   bare-start  GET / of a bare TanStack Start app (bench/bare-start.ts), served by the same `serve.js`;
- *   home        GET / of the production server (server-side rendered page).
+ *   home        GET / of the production server (server-side rendered page), as an anonymous visitor
+ *               sees it: from the one-second page cache after the first render each second (decision 82);
+ *   home-uncached  the same with a cookie that keeps the page out of that cache: every request renders.
  * Every request carries `Accept-Language: ro`, as a browser's would. Ratios: products / bare and
  * home / bare-start, each targeted at one half at least (issue 14 §3).
  *
@@ -219,8 +221,8 @@ interface Row {
   result: AutocannonResult
 }
 
-async function measure(target: string, url: string): Promise<Row> {
-  const options = { url, connections, headers: { 'accept-language': 'ro' } }
+async function measure(target: string, url: string, headers: Record<string, string> = {}): Promise<Row> {
+  const options = { url, connections, headers: { 'accept-language': 'ro', ...headers } }
   if (warmup > 0) {
     say(`${target}: warm-up ${warmup} s, ${connections} connections, ${url}`)
     await autocannon({ ...options, duration: warmup })
@@ -302,6 +304,8 @@ async function main(): Promise<void> {
       await measure('products', `${production.url}/api/v1/products`),
       await measure('bare-start', `${bareStartServer.url}/`),
       await measure('home', `${production.url}/`),
+      // Any cookie but the preference ones keeps a page out of the page cache (decision 82): every request renders.
+      await measure('home-uncached', `${production.url}/`, { cookie: 'bench=1' }),
     ]
     memory.push({ label: 'after the load', sample: await sampleMemory(production.url, token, production.child.pid) })
     await sleep(IDLE_MS)
@@ -318,6 +322,7 @@ async function main(): Promise<void> {
     console.log(table(rows))
     console.log(`\nproducts / bare:   ${ratio('products', 'bare')}`)
     console.log(`home / bare-start: ${ratio('home', 'bare-start')}`)
+    console.log(`home-uncached / bare-start: ${(100 * (rate('home-uncached') / rate('bare-start'))).toFixed(1)} % (every request rendered: the page cache of decision 82 left out)`)
     console.log(`\nMemory of the production server (target: idle RSS < 300 MB):\n${memoryTable(memory)}`)
     console.log(`\n${formatBudgets(budgets)}`)
     if (profileDir) say(`CPU profile of the server: ${profileDir}/*.cpuprofile (after it exits)`)

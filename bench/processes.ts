@@ -27,12 +27,13 @@ export async function freePort(): Promise<number> {
 
 /**
  * Runs `script` (a path from the repository root) with `NODE_ENV=production`, on `HOST`, with
- * `env` added: a `.js` file with node itself, a TypeScript one through tsx.
+ * `env` added: a `.js` file with node itself, a TypeScript one through tsx; in `cwd`, the
+ * repository unless said.
  */
-export function start(script: string, env: Record<string, string>): ChildProcess {
+export function start(script: string, env: Record<string, string>, cwd = root): ChildProcess {
   const [command, args] = script.endsWith('.js') ? [process.execPath, [script]] : [path.join(root, 'node_modules/.bin/tsx'), [script]]
   return spawn(command, args, {
-    cwd: root,
+    cwd,
     env: { ...process.env, PATH: [path.dirname(process.execPath), process.env.PATH].filter(Boolean).join(path.delimiter), NODE_ENV: 'production', HOST, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,

@@ -9,6 +9,7 @@
  * on every log line written while handling it, and on the calls the page makes to the provider
  * API. `close` is the graceful shutdown of what this bundle opened (src/server/http/serve.ts).
  */
+import type { ServerResponse } from 'node:http'
 import startEntry from '@tanstack/react-start/server-entry'
 import { API_BASE, closeProcessApi, getProcessApi, type Api } from './server/api'
 import { getConfig } from './server/config'
@@ -16,6 +17,7 @@ import { isSandboxPath, sandboxFetch } from './server/sandbox'
 import { log } from './server/log'
 import { observeRequest } from './server/metrics'
 import { REQUEST_ID_HEADER, requestIdFrom, withRequestId } from './server/request-context'
+import { cachedPage, pageCacheKey } from './server/web/page-cache'
 import { isServerFunctionPath, serveServerFunction } from './server/web/transport'
 
 let api: Api | undefined
@@ -27,8 +29,16 @@ function webRoute(pathname: string): string {
 
 async function answerWeb(request: Request, pathname: string, requestId: string): Promise<Response> {
   const started = performance.now()
+  let cached = false
+  let response: Response
   // Server functions: a call Start cannot parse answers 400 in the envelope, not its parser's 500 (decision 57).
-  let response = isServerFunctionPath(pathname) ? await serveServerFunction(request, async (r) => startEntry.fetch(r)) : await startEntry.fetch(request)
+  if (isServerFunctionPath(pathname)) response = await serveServerFunction(request, async (r) => startEntry.fetch(r))
+  else {
+    // A public page for an anonymous visitor may come from the one-second page cache (decision 82).
+    const key = pageCacheKey(request, pathname)
+    if (key === undefined) response = await startEntry.fetch(request)
+    else ({ response, cached } = await cachedPage(key, async () => startEntry.fetch(request)))
+  }
   try {
     response.headers.set(REQUEST_ID_HEADER, requestId)
   } catch {
@@ -39,7 +49,7 @@ async function answerWeb(request: Request, pathname: string, requestId: string):
   const seconds = (performance.now() - started) / 1000
   const route = webRoute(pathname)
   observeRequest(request.method, route, response.status, seconds)
-  log.info('http.request', { method: request.method, route, path: pathname, status: response.status, ms: Math.round(seconds * 1000) })
+  if (log.enabled('info')) log.info('http.request', { method: request.method, route, path: pathname, status: response.status, ms: Math.round(seconds * 1000), ...(cached ? { cached } : {}) })
   return response
 }
 
@@ -56,6 +66,17 @@ export default {
     }
     const requestId = requestIdFrom(request.headers.get(REQUEST_ID_HEADER))
     return withRequestId(requestId, () => answerWeb(request, pathname, requestId))
+  },
+  /**
+   * `npm run serve` hands a request for `/api/v1` here straight from `node:http` (srvx's lazy
+   * request over it, and the `node:http` response): the API writes its answer itself, with no
+   * `Response` in between. Undefined when the API is not answered in this process
+   * (`PROVIDER_API_URL`): the request goes through `fetch` as any other.
+   */
+  serveApi(request: Request, res: ServerResponse): Promise<void> | undefined {
+    if (getConfig().PROVIDER_API_URL) return undefined
+    if (api) return api.serveNode(request, res)
+    return getProcessApi().then((created) => (api ??= created).serveNode(request, res))
   },
   /** Stops the job workers (running jobs finish) and closes the database. */
   async close(): Promise<void> {

@@ -14,9 +14,28 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (localeCodes as readonly string[]).includes(value)
 }
 
+/**
+ * The answers for the headers seen lately: browsers send a handful of distinct values, and every
+ * API call and page negotiates. Emptied when full, and long values are not kept, so a caller
+ * sending endless variants costs memory only up to the bound.
+ */
+const negotiated = new Map<string, Locale>()
+const NEGOTIATED_MAX = 256
+
 /** Picks the best supported language from an `Accept-Language` header. */
 export function negotiateLocale(acceptLanguage: string | null | undefined): Locale {
   if (!acceptLanguage) return defaultLocale
+  if (acceptLanguage.length > 200) return rankLocales(acceptLanguage)
+  let locale = negotiated.get(acceptLanguage)
+  if (locale === undefined) {
+    if (negotiated.size >= NEGOTIATED_MAX) negotiated.clear()
+    locale = rankLocales(acceptLanguage)
+    negotiated.set(acceptLanguage, locale)
+  }
+  return locale
+}
+
+function rankLocales(acceptLanguage: string): Locale {
   const ranked = acceptLanguage
     .split(',')
     .map((part) => {

@@ -42,14 +42,19 @@ function createLogger(): Logger {
 let logger: Logger | undefined
 let levelSeen: string | undefined
 
-function write(level: Level, event: string, fields: Record<string, unknown> = {}): void {
+/** The logger, at the level LOG_LEVEL says now: it may change while the process runs (tests set it). */
+function current(): Logger {
   const wanted = wantedLevel()
   logger ??= createLogger()
-  // LOG_LEVEL may change while the process runs (tests set it): follow it.
   if (wanted !== levelSeen) {
     logger.level = wanted
     levelSeen = wanted
   }
+  return logger
+}
+
+function write(level: Level, event: string, fields: Record<string, unknown> = {}): void {
+  const logger = current()
   if (!logger.isLevelEnabled(level)) return
   logger[level](fields, event)
 }
@@ -60,4 +65,6 @@ export const log = {
   info: (event: string, fields?: Record<string, unknown>) => write('info', event, fields),
   warn: (event: string, fields?: Record<string, unknown>) => write('warn', event, fields),
   error: (event: string, fields?: Record<string, unknown>) => write('error', event, fields),
+  /** Whether a line of `level` would be written: a hot path checks it before building its fields. */
+  enabled: (level: Level) => current().isLevelEnabled(level),
 }

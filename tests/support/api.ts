@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { toNodeHandler } from 'srvx/node'
+import { NodeRequest } from 'srvx/node'
 import { randomBytes } from 'node:crypto'
 import postgres from 'postgres'
 import { ErrorBody } from '~/contract/errors'
@@ -136,7 +136,8 @@ export function statusesOf(res: Response): ProductStatuses {
 
 /** Serves a test API on a loopback port, for clients that speak HTTP (pusher-js's authorization calls). */
 export async function serveOverHttp(t: TestApi): Promise<{ apiUrl: string; close(): Promise<void> }> {
-  const server = createServer(toNodeHandler(t.api.fetch) as (req: IncomingMessage, res: ServerResponse) => void)
+  // As `npm run serve` serves it: straight from node:http (src/server/http/serve.ts).
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => void t.api.serveNode(new NodeRequest({ req, res }), res))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
   return {
     apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`,

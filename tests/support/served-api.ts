@@ -1,12 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { toNodeHandler } from 'srvx/node'
+import { NodeRequest } from 'srvx/node'
 import { startTestApi, type TestApi, type TestSettings } from './api'
 
 /** The API on a loopback port of its own (the processor posts its notifications there), with the sandbox processor. */
 export async function servedApi(kind: 'pglite' | 'postgres', overrides: TestSettings = {}) {
   const served: { t?: TestApi } = {}
-  const server: Server = createServer(toNodeHandler((request: Request) => served.t!.api.fetch(request)) as (req: IncomingMessage, res: ServerResponse) => void)
+  // As `npm run serve` serves it: straight from node:http (src/server/http/serve.ts).
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => void served.t!.api.serveNode(new NodeRequest({ req, res }), res))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
   const port = (server.address() as AddressInfo).port
   const t = await startTestApi(kind, { ...overrides, PORT: String(port) }, { sandbox: { latencyScale: 0.02 } })

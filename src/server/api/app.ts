@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http'
 import { z } from 'zod'
 import { SESSION_END_HEADER } from '~/contract/session'
 import { PRODUCT_STATUSES_HEADER } from '~/contract/site'
@@ -36,7 +37,20 @@ export interface Api {
    * over a connection: the client address follows `TRUST_PROXY_HOPS` (decision 40).
    */
   fetch(request: Request, caller?: InProcessCaller): Promise<Response>
+  /**
+   * The same answer written straight to a `node:http` response (`npm run serve`): no `Response`
+   * is built, nor converted back by srvx. `request` is srvx's lazy request over the same
+   * `IncomingMessage` (src/server/http/serve.ts).
+   */
+  serveNode(request: Request, res: ServerResponse): Promise<void>
   routes: RouteDef[]
+}
+
+/** An answer before it becomes a `Response` or is written to a `node:http` response. */
+interface Answer {
+  status: number
+  headers: ResponseHeaders
+  body: string | Uint8Array | null
 }
 
 /**
@@ -53,21 +67,33 @@ export function createApi(deps: ApiDeps, routes: RouteDef[]): Api {
    * Every answer carries the request's id (the caller's when well formed: the web app passes its
    * own), is counted in the metrics by route pattern and is logged with the id.
    */
-  async function handle(request: Request, caller?: InProcessCaller): Promise<Response> {
+  function handle(request: Request, caller: InProcessCaller | undefined): Promise<Answer> {
     const requestId = requestIdFrom(request.headers.get(REQUEST_ID_HEADER))
     return withRequestId(requestId, async () => {
       const started = performance.now()
       const seen: { route?: string } = {}
-      const response = await answer(request, caller, requestId, seen)
+      const result = await answer(request, caller, requestId, seen)
       const seconds = (performance.now() - started) / 1000
       const route = seen.route ?? 'unmatched'
-      observeRequest(request.method, route, response.status, seconds)
-      log.info('api.request', { method: request.method, route, status: response.status, ms: Math.round(seconds * 1000), in_process: Boolean(caller) })
-      return response
+      observeRequest(request.method, route, result.status, seconds)
+      if (log.enabled('info')) log.info('api.request', { method: request.method, route, status: result.status, ms: Math.round(seconds * 1000), in_process: Boolean(caller) })
+      return result
     })
   }
 
-  async function answer(request: Request, caller: InProcessCaller | undefined, requestId: string, seen: { route?: string }): Promise<Response> {
+  async function fetch(request: Request, caller?: InProcessCaller): Promise<Response> {
+    const { status, headers, body } = await handle(request, caller)
+    return new Response(body as BodyInit | null, { status, headers })
+  }
+
+  async function serveNode(request: Request, res: ServerResponse): Promise<void> {
+    const { status, headers, body } = await handle(request, undefined)
+    if (body !== null) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)
+    res.writeHead(status, headers)
+    res.end(body)
+  }
+
+  async function answer(request: Request, caller: InProcessCaller | undefined, requestId: string, seen: { route?: string }): Promise<Answer> {
     const locale = negotiateLocale(request.headers.get('accept-language'))
     // A plain object, names in lower case: a `Headers` (undici) per answer showed in the profile.
     const headers: ResponseHeaders = { ...baseHeaders, [REQUEST_ID_HEADER]: requestId }
@@ -76,8 +102,7 @@ export function createApi(deps: ApiDeps, routes: RouteDef[]): Api {
       const site = await deps.site.current().catch((error: unknown) => error as Error)
       if (!(site instanceof Error)) headers[PRODUCT_STATUSES_HEADER] = site.statusesHeader
 
-      // The URL srvx parsed for its own request, when served by it (a request made in-process has none).
-      const url = (request as { _url?: URL })._url ?? new URL(request.url)
+      const url = requestTarget(request)
       const path = url.pathname.startsWith(API_BASE) ? url.pathname.slice(API_BASE.length) || '/' : undefined
       // A path that cannot be decoded, or a NUL anywhere in the path or the query, is a malformed
       // request: the envelope says so here, before a handler or the database meets it (issue 14 §1).
@@ -118,7 +143,7 @@ export function createApi(deps: ApiDeps, routes: RouteDef[]): Api {
         return undefined
       }
       const params = parse(route.params, match.params, '')
-      const query = parse(route.query, Object.fromEntries(url.searchParams), '')
+      const query = route.query ? parse(route.query, Object.fromEntries(new URLSearchParams(url.search)), '') : undefined
       const raw = route.body ? await readBody(request, route) : undefined
       if (containsNul(raw)) throw new ApiError(400, 'bad_request')
       const body = route.body ? parse(route.body, raw, '') : undefined
@@ -140,22 +165,37 @@ export function createApi(deps: ApiDeps, routes: RouteDef[]): Api {
       const error = thrown instanceof AuthFailure ? authError(thrown, locale) : thrown
       if (error instanceof ApiError) {
         setHeaders(headers, error.headers)
-        return new Response(JSON.stringify(errorBody(locale, error.status, error.key, error.fields)), { status: error.status, headers })
+        return { status: error.status, headers, body: JSON.stringify(errorBody(locale, error.status, error.key, error.fields)) }
       }
       log.error('api.unhandled', { method: request.method, url: request.url, error })
-      return new Response(JSON.stringify(errorBody(locale, 500, 'internal_error')), { status: 500, headers })
+      return { status: 500, headers, body: JSON.stringify(errorBody(locale, 500, 'internal_error')) }
     }
   }
 
-  return { fetch: handle, routes }
+  return { fetch, serveNode, routes }
 }
 
-function respond(request: Request, result: RouteResult<unknown>, defaultStatus: number, headers: ResponseHeaders): Response {
+/**
+ * The path and query of a request. A request srvx serves carries the `IncomingMessage`, whose
+ * origin-form target is split here as srvx splits it, without building a URL; an absolute-form
+ * target, or a request made in-process, is parsed.
+ */
+function requestTarget(request: Request): { pathname: string; search: string } {
+  const target = (request as { runtime?: { node?: { req?: { url?: string } } } }).runtime?.node?.req?.url
+  if (target?.startsWith('/')) {
+    const query = target.indexOf('?')
+    return query === -1 ? { pathname: target, search: '' } : { pathname: target.slice(0, query) || '/', search: target.slice(query) }
+  }
+  // The URL srvx parsed for its own request, when it did (a request made in-process has none).
+  return (request as { _url?: URL })._url ?? new URL(request.url)
+}
+
+function respond(request: Request, result: RouteResult<unknown>, defaultStatus: number, headers: ResponseHeaders): Answer {
   const status = result.status ?? defaultStatus
   let text: string
   if ('binary' in result) {
     setHeaders(headers, result.headers)
-    return new Response(request.method === 'HEAD' ? null : (result.binary as Uint8Array<ArrayBuffer>), { status, headers })
+    return { status, headers, body: request.method === 'HEAD' ? null : result.binary }
   }
   if ('rawJson' in result) text = result.rawJson
   else {
@@ -163,7 +203,7 @@ function respond(request: Request, result: RouteResult<unknown>, defaultStatus: 
     if (typeof result.body === 'string' && headers['content-type']?.startsWith('text/')) text = result.body
     else text = JSON.stringify(result.body)
   }
-  return new Response(request.method === 'HEAD' ? null : text, { status, headers })
+  return { status, headers, body: request.method === 'HEAD' ? null : text }
 }
 
 /** An answer's headers, by lower-case name. */
@@ -255,6 +295,8 @@ function checkOperator(request: Request, expected: string): void {
 
 /** Text that decodes (`%ff` does not) and holds no NUL (PostgreSQL refuses it in text). */
 function cleanText(encoded: string): boolean {
+  // Only an escape can hide a NUL or fail to decode (the HTTP parser refuses a raw NUL).
+  if (!encoded.includes('%')) return true
   try {
     return !decodeURIComponent(encoded.replace(/\+/g, ' ')).includes('\u0000')
   } catch {

@@ -6,10 +6,10 @@
 process.env.NODE_ENV ??= 'production' // React is external to the bundle: without this it loads its slow development build.
 
 import { existsSync, readdirSync } from 'node:fs'
-import type { Server as HttpServer } from 'node:http'
+import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { FastURL, serve } from 'srvx/node'
+import { FastURL, NodeRequest, serve } from 'srvx/node'
 import { staticMiddleware } from 'srvx/static'
 import { getConfig } from '../config'
 import { log } from '../log'
@@ -27,7 +27,12 @@ if (!existsSync(entry)) {
 // srvx's lazy Response (`installServerResponses`), set before the server bundle loads so every
 // `new Response(...)` in it is one.
 installServerResponses()
-const app = (await import(pathToFileURL(entry).href)).default as { fetch(request: Request): Promise<Response>; close(): Promise<void> }
+// `serveApi` and `close` are this app's; the bare Start app of `npm run bench`, served by this file too, has neither.
+const app = (await import(pathToFileURL(entry).href)).default as {
+  fetch(request: Request): Promise<Response>
+  serveApi?(request: Request, res: ServerResponse): Promise<void> | undefined
+  close?(): Promise<void>
+}
 
 // Fingerprinted build assets are cached for a year; other public files are revalidated.
 const clientDir = path.resolve('dist/client')
@@ -97,7 +102,36 @@ const server = serve({
     },
   ],
 })
-if (realtime) realtime.server.attach(server.node?.server as HttpServer, { exclusive: true })
+const httpServer = server.node?.server as HttpServer
+if (realtime) realtime.server.attach(httpServer, { exclusive: true })
+
+// Provider API calls skip srvx's request pipeline: the middleware above cannot match them (no
+// file of the build is under `api/`, no realtime path starts so), and the API writes its answer
+// to the `node:http` response itself, with no `Response` built and converted back (with the
+// cheaper checks in the API, about a third less CPU per call; docs/benchmarks.md). Absolute-form
+// targets and everything else go through srvx as before.
+const srvxHandler = server.node?.handler as (req: IncomingMessage, res: ServerResponse) => void
+const apiPrefix = '/api/v1'
+const staticApiFiles = [...clientFiles].some((file) => file === 'api' || file.startsWith('api/'))
+const serveApi = app.serveApi?.bind(app)
+if (serveApi && !staticApiFiles) {
+  httpServer.off('request', srvxHandler)
+  httpServer.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const target = req.url ?? ''
+    const api = target.startsWith(apiPrefix) && (target.length === apiPrefix.length || target[apiPrefix.length] === '/' || target[apiPrefix.length] === '?')
+    const served = api ? serveApi(new NodeRequest({ req, res }), res) : undefined
+    if (!served) return srvxHandler(req, res)
+    served.catch((error: unknown) => {
+      // The API answers its own errors; this is a failure to write the answer (srvx would do the same).
+      log.error('serve.api_write_failed', { error })
+      if (res.headersSent) res.destroy()
+      else {
+        res.statusCode = 500
+        res.end()
+      }
+    })
+  })
+}
 await server.ready()
 
 // Open the database (migrations, reference data) before the first visitor arrives.
@@ -110,5 +144,5 @@ log.info('serve.listening', { url: `http://localhost:${config.PORT}`, ready: rea
 onShutdownSignal(config.SHUTDOWN_GRACE_SECONDS, (deadline) => [
   { name: 'realtime', run: () => realtime?.close() },
   { name: 'http', run: () => drainHttpServer(server.node?.server as HttpServer, deadline) },
-  { name: 'app', run: () => app.close() },
+  { name: 'app', run: () => app.close?.() },
 ])

@@ -5,6 +5,7 @@ import { insurers } from '../db/schema'
 import type { InsurerAdapter } from './adapter'
 import { SandboxInsurerAdapter } from './sandbox-adapter'
 import { sandboxBaseUrl } from '../sandbox'
+import { dropCachedPages } from '../web/page-cache'
 
 export type InsurerRow = typeof insurers.$inferSelect
 
@@ -112,6 +113,7 @@ export class InsurerCatalogue {
     const [row] = await this.db.update(insurers).set({ enabled, updatedAt: new Date() }).where(eq(insurers.code, code)).returning()
     this.forgetEnabled()
     this.publicCache = undefined
+    dropCachedPages() // the home page lists the insurers
     return row ? record(row) : undefined
   }
 

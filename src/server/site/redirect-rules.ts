@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { RedirectRule } from '~/contract/navigation'
 import type { Database } from '../db/client'
 import { redirectRules } from '../db/schema'
+import { dropCachedPages } from '../web/page-cache'
 
 /** How long a node trusts its cached rules (another node may have changed them). */
 const CACHE_TTL_MS = 1000
@@ -91,6 +92,7 @@ export class RedirectRules {
   }
 
   invalidate(): void {
+    dropCachedPages() // a cached page may be one a new rule now redirects
     this.generation++
     this.byPath = undefined
     this.loading = undefined

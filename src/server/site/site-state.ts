@@ -4,6 +4,7 @@ import { seedReferenceData } from '../db/seed'
 import { maintenances, products, productStatuses } from '../db/schema'
 import type { MaintenanceStatus, Product, ProductCode, ProductStatuses } from '~/contract/site'
 import { statusFlagOf } from '~/contract/site'
+import { dropCachedPages } from '../web/page-cache'
 
 /** How long a node trusts its cached site state before reading it again (other nodes may change it). */
 const CACHE_TTL_MS = 1000
@@ -71,6 +72,7 @@ export class SiteState {
 
   invalidate(): void {
     this.loadedAt = 0
+    dropCachedPages() // pages show the products and their availability, and follow maintenance
   }
 
   async setProductAvailable(code: ProductCode, available: boolean): Promise<ProductStatuses> {
