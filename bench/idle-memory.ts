@@ -1,10 +1,10 @@
 /**
- * `npx tsx bench/idle-memory.ts`: the production server's idle resident memory, alone (no
- * throughput targets, no budgets), to compare settings run against run on a busy machine.
+ * `npm run bench:memory`: the production server's idle resident memory, alone (no throughput
+ * targets, no budgets), to compare settings run against run on a busy machine.
  *
- *   npx tsx bench/idle-memory.ts                       # 3 rounds, after `npm run build`
- *   npx tsx bench/idle-memory.ts --runs 5 --load 10    # and 10 s of load on `/` after the restart
- *   npx tsx bench/idle-memory.ts --env MALLOC_ARENA_MAX=4 --node-arg=--max-semi-space-size=8
+ *   npm run bench:memory                                # 3 rounds, after `npm run build`
+ *   npm run bench:memory -- --runs 5 --load 10          # and 10 s of load on `/` after the restart
+ *   npm run bench:memory -- --env MALLOC_ARENA_MAX=2 --node-arg=--max-semi-space-size=16
  *
  * Each round starts `node dist/node/serve.js` (as `npm run serve` does) on a fresh data folder,
  * leaves it idle 10 s and reads its resident set from `/proc/<pid>/status` (with its anonymous
