@@ -1,5 +1,6 @@
 import path from 'node:path'
-import { existsSync, mkdirSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync } from 'node:fs'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { Sql } from 'postgres'
@@ -41,24 +42,70 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
   return handle
 }
 
-const PGLITE_SHARED_BUFFERS = '16MB'
+// PostgreSQL's shared buffers live in PGlite's WebAssembly memory, which never shrinks: its
+// initdb default (160 MB here) made the embedded database most of the server's resident memory.
+// The embedded database is small and its files sit in the OS page cache anyway (docs/benchmarks.md, Memory).
+const PGLITE_START_PARAMS = ['-c', 'shared_buffers=16MB']
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite')
   const { drizzle } = await import('drizzle-orm/pglite')
-  // PostgreSQL's shared buffers live in PGlite's WebAssembly memory, which never shrinks: its
-  // initdb default (160 MB here) made the embedded database most of the server's resident memory.
-  // The embedded database is small and its files sit in the OS page cache anyway (docs/benchmarks.md, Memory).
-  const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] }
+  const options = { startParams: [...PGlite.defaultStartParams, ...PGLITE_START_PARAMS] }
   let client: InstanceType<typeof PGlite>
   if (dataDir === ':memory:') client = new PGlite(options)
   else {
     const dir = path.resolve(dataDir, 'pglite')
-    mkdirSync(dir, { recursive: true })
+    if (!existsSync(path.join(dir, 'PG_VERSION'))) await createPgliteInChild(dir)
     client = new PGlite(dir, options)
   }
   await client.waitReady
   return { db: drizzle(client, { schema }) as unknown as Database, kind: 'pglite', close: () => client.close() }
+}
+
+/**
+ * What the child process runs: PGlite on `dir` (initdb, then one start), then exit. Arguments:
+ * PGlite's module URL (resolved here, so the child finds the same copy from any folder), the
+ * folder, the extra start parameters as JSON.
+ */
+const CREATE_PGLITE = `
+const [url, dir, params] = process.argv.slice(1)
+const { PGlite } = await import(url)
+const db = new PGlite(dir, { startParams: [...PGlite.defaultStartParams, ...JSON.parse(params)] })
+await db.waitReady
+await db.close()
+`
+
+/**
+ * Creates the embedded database in a child process. initdb runs a second WebAssembly instance
+ * of PostgreSQL; in the server, glibc would keep most of what the two freed, about 100 MB of
+ * resident memory for the server's life (decision 81). The child builds it in a sibling folder
+ * that is renamed once complete, so a child that dies leaves no half-made database behind.
+ * `script` is what the child runs (tests give one that fails).
+ */
+export async function createPgliteInChild(dir: string, script = CREATE_PGLITE): Promise<void> {
+  if (existsSync(dir) && readdirSync(dir).length > 0) throw new Error(`${dir} is not empty but holds no database (no PG_VERSION): move it away, or set DATA_DIR to another folder`)
+  const building = `${dir}.creating`
+  rmSync(building, { recursive: true, force: true }) // left by a child that died
+  mkdirSync(path.dirname(dir), { recursive: true })
+  const started = Date.now()
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script, import.meta.resolve('@electric-sql/pglite'), building, JSON.stringify(PGLITE_START_PARAMS)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, NODE_OPTIONS: '' }, // not the server's flags (a profiler, a debugger port)
+  })
+  let stderr = ''
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)))
+  const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }>((resolve) => {
+    child.once('error', (error) => resolve({ code: null, signal: null, error }))
+    child.once('close', (code, signal) => resolve({ code, signal })) // after its output is read
+  })
+  if (exit.error || exit.code !== 0) {
+    rmSync(building, { recursive: true, force: true })
+    const how = exit.error ? `could not start (${exit.error.message})` : exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`
+    throw new Error(`Creating the embedded database in ${dir} failed: the child process creating it ${how}${stderr.trim() ? `. Its last output:\n${stderr.trim()}` : ''}`)
+  }
+  if (existsSync(dir)) rmdirSync(dir) // empty (checked above)
+  renameSync(building, dir)
+  log.info('db.created', { kind: 'pglite', dir, ms: Date.now() - started })
 }
 
 async function openPostgres(url: string): Promise<{ handle: DatabaseHandle; client: Sql }> {

@@ -16,6 +16,9 @@ import { log } from '../log'
 import { installServerResponses } from './fast-response'
 import { startRealtime } from '../realtime'
 import { drainHttpServer, onShutdownSignal } from './shutdown'
+import { restartWithMemorySettings } from './memory-settings'
+
+restartWithMemorySettings() // first: may start this process again, with settings read only at start
 
 const config = getConfig()
 const entry = path.resolve('dist/server/server.js')

@@ -1,0 +1,32 @@
+/**
+ * Memory settings of the server process (decision 81), which take effect only when a process
+ * starts: a server started without them starts itself again with them. `process.execve` replaces
+ * the program in place (same process id, same standard streams, signals reach it as before),
+ * before anything is opened or listening. Settings an operator gave are kept as they are.
+ *
+ * - `MALLOC_MMAP_THRESHOLD_` (glibc): blocks of 128 KiB and more get a mapping of their own,
+ *   returned to the system when freed; by default glibc raises that threshold to the size of each
+ *   such block freed (up to 32 MiB), so after the start (the embedded database's WebAssembly
+ *   compiled on V8's threads, the server bundle parsed) blocks of megabytes came from the malloc
+ *   arenas and stayed resident once freed. Set, the threshold stays where it starts.
+ * - `--max-semi-space-size=8` (V8, MiB): the young generation grew to 64 MB and kept it, resident,
+ *   after a burst of requests; capped, it costs no measurable CPU a request here.
+ * docs/benchmarks.md, Memory, has the figures.
+ */
+const ENV: Record<string, string> = { MALLOC_MMAP_THRESHOLD_: String(128 * 1024) }
+const V8_FLAGS: Record<string, string> = { '--max-semi-space-size': '8' }
+
+export function restartWithMemorySettings(): void {
+  if (process.platform !== 'linux' || typeof process.execve !== 'function') return
+  const env = Object.fromEntries(Object.entries(ENV).filter(([name]) => process.env[name] === undefined))
+  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)]
+  const flags = Object.entries(V8_FLAGS)
+    .filter(([flag]) => !given.some((arg) => arg.replaceAll('_', '-').startsWith(flag)))
+    .map(([flag, value]) => `${flag}=${value}`)
+  if (Object.keys(env).length === 0 && flags.length === 0) return
+  try {
+    process.execve(process.execPath, [process.execPath, ...process.execArgv, ...flags, ...process.argv.slice(1)], { ...process.env, ...env })
+  } catch {
+    // The system refused to start the program again: serve with the defaults.
+  }
+}
