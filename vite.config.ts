@@ -68,5 +68,5 @@ export default defineConfig({
       },
     },
   },
-  plugins: [buildId(), realtimeDevServer(), tanstackStart(), babel({ presets: [linguiTransformerBabelPreset()] }), viteReact(), lingui()],
+  plugins: [buildId(), realtimeDevServer(), tanstackStart({ server: { build: { inlineCss: true } } }), babel({ presets: [linguiTransformerBabelPreset()] }), viteReact(), lingui()],
 })
