@@ -47,7 +47,11 @@ const EMPTY: Record<string, string> = {}
  * the schema, not with the page (decision 80); a post without JavaScript gets them from the server.
  */
 let sentences: Promise<typeof import('~/contract/form-issues')> | undefined
-const loadSentences = () => (sentences ??= import('~/contract/form-issues'))
+const loadSentences = () =>
+  (sentences ??= import('~/contract/form-issues').catch((error: unknown) => {
+    sentences = undefined // tried again on the next check
+    throw error
+  }))
 
 /**
  * One way of doing forms (decision 56), on @tanstack/react-form: values and submission state live
