@@ -52,5 +52,21 @@ export default defineConfig({
   // reads drizzle-orm's 180 KB package.json again for each of its hundreds of files, about 80 MB
   // of garbage that leaves the heap at 130 MB for good (docs/benchmarks.md, Memory).
   ssr: { noExternal: ['drizzle-orm'] },
-  plugins: [buildId(), realtimeDevServer(), tanstackStart(), babel({ presets: [linguiTransformerBabelPreset()] }), viteReact(), lingui()],
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // The framework (router, query, server-function client) is in every first load: one chunk,
+            // so that a lazily loaded part does not split it into several small ones (each costs its
+            // imports, its wrapper and a gzip stream of its own; decision 80).
+            codeSplitting: {
+              groups: [{ name: 'framework', test: /node_modules[\\/](@tanstack[\\/](react-router|router-core|history|query-core|react-query|router-ssr-query-core|react-router-ssr-query|start-client-core|react-start-client)|seroval|seroval-plugins|cookie-es)[\\/]/ }],
+            },
+          },
+        },
+      },
+    },
+  },
+  plugins: [buildId(), realtimeDevServer(), tanstackStart({ server: { build: { inlineCss: true } } }), babel({ presets: [linguiTransformerBabelPreset()] }), viteReact(), lingui()],
 })

@@ -1,25 +1,16 @@
 import type { Locale } from '~/i18n/locales'
 import { fieldMessage, isFieldMessageKey, type FieldMessageKey } from './field-messages'
+import { issueField, type SchemaIssue } from './issue-fields'
+
+export { fieldsOntoForm, issueField, type SchemaIssue } from './issue-fields'
 
 /**
  * Turning a schema's failures into one sentence per field, the same way in the browser (the
  * form toolkit, `src/ui/form`) and on the server (server functions, `src/server/web/forms.ts`).
- * Zod-free: it reads the Standard Schema issue shape, so the browser takes it without zod.
+ * Zod-free: it reads the Standard Schema issue shape, so the browser takes it without zod. It
+ * holds every form's sentences in every language: the browser loads it with a form's schema, on
+ * first use, never on first load (decision 80).
  */
-
-/** What a failed check reports (Standard Schema's issue, plus zod's `code` and `input` when present). */
-export interface SchemaIssue {
-  readonly message: string
-  readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined
-  readonly code?: string
-  readonly input?: unknown
-}
-
-/** The dotted name of an issue's field (`owner.cnp`, `items.0.name`); `form` when it names none. */
-export function issueField(issue: SchemaIssue): string {
-  const parts = (issue.path ?? []).map((part) => String(typeof part === 'object' && part !== null ? part.key : part))
-  return parts.length > 0 ? parts.join('.') : 'form'
-}
 
 /**
  * The message key of an issue: the schema's own key when it has one, else a generic key by the
@@ -35,12 +26,17 @@ export function issueKey(issue: SchemaIssue): FieldMessageKey {
   return 'field_invalid'
 }
 
+/** The sentence shown for an issue, in the visitor's language. */
+export function issueSentence(issue: SchemaIssue, locale: Locale): string {
+  return fieldMessage(locale, issueKey(issue))
+}
+
 /** Every field's messages (translated, one per distinct sentence), keyed by dotted field name. */
 export function issuesToFields(issues: readonly SchemaIssue[], locale: Locale): Record<string, string[]> {
   const fields: Record<string, string[]> = {}
   for (const issue of issues) {
     const list = (fields[issueField(issue)] ??= [])
-    const sentence = fieldMessage(locale, issueKey(issue))
+    const sentence = issueSentence(issue, locale)
     if (!list.includes(sentence)) list.push(sentence)
   }
   return fields
@@ -52,27 +48,4 @@ export function issuesToFields(issues: readonly SchemaIssue[], locale: Locale): 
  */
 export function fieldText(locale: Locale, message: string): string {
   return isFieldMessageKey(message) ? fieldMessage(locale, message) : message
-}
-
-/**
- * The API's 422 field map laid onto a form's fields: each dotted key that names a field of the
- * form keeps its first message; the rest (and `form`, `body`) become the form's own message, so
- * nothing the server said is lost and nothing shows twice.
- */
-export function fieldsOntoForm(
-  fields: Readonly<Record<string, readonly string[] | undefined>>,
-  formFields: readonly string[],
-): { fields: Record<string, string>; form: string | undefined } {
-  const known = new Set(formFields)
-  const onFields: Record<string, string> = {}
-  const rest: string[] = []
-  for (const [name, messages] of Object.entries(fields)) {
-    const first = messages?.[0]
-    if (!first) continue
-    // `owner.cnp` may be shown by a field named `owner.cnp`, or by its parent `owner` when the form has no finer field.
-    const target = known.has(name) ? name : [...known].find((f) => name.startsWith(`${f}.`))
-    if (target && !(target in onFields)) onFields[target] = first
-    else if (!target && !rest.includes(first)) rest.push(first)
-  }
-  return { fields: onFields, form: rest.length > 0 ? rest.join(' ') : undefined }
 }

@@ -2,10 +2,12 @@ import { Trans } from '@lingui/react/macro'
 import type { CaptchaProvider } from '~/captcha/captcha-token'
 import type { Quote } from '~/contract/quotes'
 import { ProductPage } from '~/features/products/product-page'
-import { OffersList } from '~/features/quotes/offers-list'
-import { RcaQuote } from '~/features/rca/rca-page'
 import type { getRcaForm } from '~/features/rca/rca.functions'
+import { rcaOffers, rcaQuote } from './-rca-lazy'
 import type { RcaSearch } from './-rca-route'
+
+const RcaQuote = rcaQuote.part((m) => m.RcaQuote)
+const OffersList = rcaOffers.part((m) => m.OffersList)
 
 /** The RCA page of both routes (plain and partner): the product page around the quote form and its offers. */
 export function RcaProductPage({

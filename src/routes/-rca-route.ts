@@ -29,6 +29,7 @@ export async function loadRca(params: { registration_plate?: string; vin?: strin
   const [form, quote] = await Promise.all([
     getRcaForm({ data: { plate: params.registration_plate, vin: params.vin } }),
     deps.step === 'offers' && deps.quote ? getQuote({ data: { id: deps.quote, complete: deps.wait === 1 } }) : Promise.resolve(null),
+    import('./-rca-lazy').then((parts) => parts.preloadRcaParts(deps.step)),
   ])
   return { form, quote, now: Date.now() }
 }

@@ -5,12 +5,14 @@ import { productsQuery } from '~/features/products/queries'
 import { listInsurers } from '~/features/quotes/quote.functions'
 import { PlateBox } from '~/features/rca/plate-box'
 import { Hero, Section } from '~/ui/page-sections'
+import { withHeroImage } from '~/ui/page-title'
 
 export const Route = createFileRoute('/_master/')({
   loader: async ({ context }) => {
     const [insurers] = await Promise.all([listInsurers({ data: { product: 'rca' } }), context.queryClient.query({ ...productsQuery, staleTime: 'static' })])
     return { insurers }
   },
+  head: ({ match }) => withHeroImage(match, {}),
   component: Home,
 })
 

@@ -4,7 +4,7 @@ import { partnerQuery } from '~/features/partners/queries'
 import { productsQuery } from '~/features/products/queries'
 import { assertValidDeepLink, loadRca, rcaLoaderDeps, rcaSearch } from './-rca-route'
 import { RcaProductPage } from './-rca-page'
-import { pageTitle } from '~/ui/page-title'
+import { pageTitle, withHeroImage } from '~/ui/page-title'
 
 /** The partner-branded RCA page; an unknown partner is a 404. Quotes made here carry the partner. */
 export const Route = createFileRoute('/_master/rca-{$partnerCode}/{-$registration_plate}/{-$vin}')({
@@ -22,7 +22,7 @@ export const Route = createFileRoute('/_master/rca-{$partnerCode}/{-$registratio
     ])
     return { partner, ...page }
   },
-  head: ({ match, loaderData }) => pageTitle(match, loaderData ? `${match.context.i18n._(msg`RCA motor insurance`)} · ${loaderData.partner.name}` : msg`RCA motor insurance`),
+  head: ({ match, loaderData }) => withHeroImage(match, pageTitle(match, loaderData ? `${match.context.i18n._(msg`RCA motor insurance`)} · ${loaderData.partner.name}` : msg`RCA motor insurance`)),
   component: function PartnerRca() {
     const { publicConfig } = Route.useRouteContext()
     const search = Route.useSearch()

@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { productsQuery } from '~/features/products/queries'
 import { assertValidDeepLink, loadRca, plateBoxRedirect, rcaLoaderDeps, rcaSearch } from './-rca-route'
 import { RcaProductPage } from './-rca-page'
-import { pageTitle } from '~/ui/page-title'
+import { pageTitle, withHeroImage } from '~/ui/page-title'
 
 /** RCA: the quote form in steps; a deep link may carry the plate and the VIN to start with. */
 export const Route = createFileRoute('/_master/rca/{-$registration_plate}/{-$vin}')({
@@ -17,7 +17,7 @@ export const Route = createFileRoute('/_master/rca/{-$registration_plate}/{-$vin
     const [page] = await Promise.all([loadRca(params, deps), context.queryClient.query({ ...productsQuery, staleTime: 'static' })])
     return page
   },
-  head: ({ match }) => pageTitle(match, msg`RCA motor insurance`),
+  head: ({ match }) => withHeroImage(match, pageTitle(match, msg`RCA motor insurance`)),
   component: function Rca() {
     const { publicConfig } = Route.useRouteContext()
     const search = Route.useSearch()

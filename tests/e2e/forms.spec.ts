@@ -65,6 +65,24 @@ for (const { locale, labels, sentences } of [
   })
 }
 
+// The RCA steps hydrate after the page's first load and their sentences load on first use
+// (decision 80): the right language's sentence still shows beside the field.
+for (const { path, label, sentence } of [
+  { path: '/rca', label: 'Număr de înmatriculare', sentence: 'Introduceți un număr de înmatriculare românesc valid, de exemplu B 123 ABC sau CJ 12 ABC (numerele roșii: județul urmat de cifre care încep cu 0).' },
+  { path: '/en/rca', label: 'Registration plate', sentence: 'Enter a valid Romanian registration number, for example B 123 ABC or CJ 12 ABC (red plates: the county followed by digits starting with 0).' },
+  { path: '/fr/rca', label: 'Numéro d’immatriculation', sentence: 'Saisissez un numéro d’immatriculation roumain valide, par exemple B 123 ABC ou CJ 12 ABC (plaques rouges : le département suivi de chiffres commençant par 0).' },
+]) {
+  test(`RCA vehicle step (${path}): the sentence of the visitor's language beside the plate`, async ({ page }) => {
+    await page.goto(path)
+    await waitForHydration(page)
+    const plate = page.getByLabel(label, { exact: true })
+    await plate.fill('12')
+    await plate.blur()
+    await expectOnce(page, sentence)
+    await expect(plate).toHaveAttribute('aria-invalid', 'true')
+  })
+}
+
 test('without JavaScript, a posted form comes back with the same sentences beside the same fields', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'ro-RO', javaScriptEnabled: false })
   await withConsentCookie(context)

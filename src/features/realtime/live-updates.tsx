@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useRouter } from '@tanstack/react-router'
 import { useEffect, useRef, useSyncExternalStore } from 'react'
 import { notify } from '~/ui/toaster'
-import { openUserConnection, type ConnectionState, type RealtimeEvent, type RealtimeSettings } from './connection'
+import type { ConnectionState, RealtimeEvent, RealtimeSettings } from './connection'
 
 export interface ReceivedNotification {
   id: string
@@ -96,21 +96,31 @@ export function LiveUpdates({ userId, settings }: { userId: string | null; setti
       return
     }
     update({ userId, state: 'connecting', notifications: stored(userId) })
-    return openUserConnection(JSON.parse(settingsKey) as RealtimeSettings, userId, {
-      onState: (state) => update({ ...snapshot, state }),
-      onEvent: (event) => {
-        const item: ReceivedNotification = { id: crypto.randomUUID(), event, receivedAt: new Date().toISOString(), read: false }
-        update({ ...snapshot, notifications: [item, ...snapshot.notifications].slice(0, KEEP) })
-        const { i18n: language, router: navigation } = latest.current
-        // The sentences of every event kind load with the first event, not with the page (decision 78).
-        void import('./event-messages').then(({ describeEvent }) => {
-          const message = describeEvent(event, language)
-          if (!message.toast) return
-          const action = message.action
-          notify(message.toast, message.title, { duration: 10_000, ...(action ? { action: { label: action.label, onClick: () => void navigation.navigate({ to: action.to }) } } : {}) })
-        })
-      },
+    // The connection's code (and pusher-js after it) loads for signed-in visitors only, after the page (decision 80).
+    let closed = false
+    let close: (() => void) | undefined
+    void import('./connection').then(({ openUserConnection }) => {
+      if (closed) return
+      close = openUserConnection(JSON.parse(settingsKey) as RealtimeSettings, userId, {
+        onState: (state) => update({ ...snapshot, state }),
+        onEvent: (event) => {
+          const item: ReceivedNotification = { id: crypto.randomUUID(), event, receivedAt: new Date().toISOString(), read: false }
+          update({ ...snapshot, notifications: [item, ...snapshot.notifications].slice(0, KEEP) })
+          const { i18n: language, router: navigation } = latest.current
+          // The sentences of every event kind load with the first event, not with the page (decision 78).
+          void import('./event-messages').then(({ describeEvent }) => {
+            const message = describeEvent(event, language)
+            if (!message.toast) return
+            const action = message.action
+            notify(message.toast, message.title, { duration: 10_000, ...(action ? { action: { label: action.label, onClick: () => void navigation.navigate({ to: action.to }) } } : {}) })
+          })
+        },
+      })
     })
+    return () => {
+      closed = true
+      close?.()
+    }
   }, [userId, settingsKey])
   return null
 }

@@ -4,9 +4,8 @@ import { useRouteContext, useRouterState } from '@tanstack/react-router'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { captchaToken, type CaptchaProvider } from '~/captcha/captcha-token'
 import { useCaptchaWidget } from '~/captcha/use-captcha-widget'
-import { fieldsOntoForm, fieldText, issueField, issueKey, type SchemaIssue } from '~/contract/form-issues'
 import type { FormFlash, FormResult } from '~/contract/form-result'
-import { fieldMessage } from '~/contract/field-messages'
+import { fieldsOntoForm, issueField, type SchemaIssue } from '~/contract/issue-fields'
 import { isLocale, type Locale } from '~/i18n/locales'
 import { useFollowRedirect } from '../follow-redirect'
 
@@ -42,6 +41,17 @@ export interface ContractFormOptions<V extends FormValues, T> {
 }
 
 const EMPTY: Record<string, string> = {}
+
+/**
+ * The field sentences (every form's, in every language, about 14 KB gzip) load on first use with
+ * the schema, not with the page (decision 80); a post without JavaScript gets them from the server.
+ */
+let sentences: Promise<typeof import('~/contract/form-issues')> | undefined
+const loadSentences = () =>
+  (sentences ??= import('~/contract/form-issues').catch((error: unknown) => {
+    sentences = undefined // tried again on the next check
+    throw error
+  }))
 
 /**
  * One way of doing forms (decision 56), on @tanstack/react-form: values and submission state live
@@ -82,12 +92,12 @@ export function useContractForm<V extends FormValues, T>(options: ContractFormOp
   /** Every field's first sentence for these values (fields of the form only: the server checks the rest). */
   const check = useCallback(
     async (values: FormValues): Promise<Record<string, string>> => {
-      const schema = await loadSchema()
+      const [schema, { issueSentence }] = await Promise.all([loadSchema(), loadSentences()])
       const result = await schema['~standard'].validate(values)
       const found: Record<string, string> = {}
       for (const issue of result.issues ?? []) {
         const name = issueField(issue)
-        if (names.includes(name) && !(name in found)) found[name] = fieldMessage(locale, issueKey(issue))
+        if (names.includes(name) && !(name in found)) found[name] = issueSentence(issue, locale)
       }
       return found
     },
@@ -119,6 +129,7 @@ export function useContractForm<V extends FormValues, T>(options: ContractFormOp
         if (!result || result instanceof Response) return
         if (!result.ok) {
           const placed = fieldsOntoForm(result.fields, names)
+          const { fieldText } = await loadSentences()
           setErrors(placed.fields)
           setFormError(placed.form && fieldText(locale, placed.form))
           focusFirst(placed.fields)
@@ -183,6 +194,7 @@ export function useContractForm<V extends FormValues, T>(options: ContractFormOp
         const result = await call(form.state.values)
         if (!result || result instanceof Response) return undefined
         const placed = fieldsOntoForm(result.ok ? {} : result.fields, names)
+        const { fieldText } = await loadSentences()
         setErrors((current) => ({ ...Object.fromEntries(Object.entries(current).filter(([name]) => !fields.includes(name))), ...placed.fields }))
         setFormError(placed.form && fieldText(locale, placed.form))
         focusFirst(placed.fields)
@@ -206,7 +218,7 @@ export function useContractForm<V extends FormValues, T>(options: ContractFormOp
     formError,
     checkboxes: names.filter((name) => typeof options.defaultValues[name] === 'boolean'),
     /** Loads the schema on the first focus, so the first blur checks at once. */
-    warmUp: () => void loadSchema().catch(() => undefined),
+    warmUp: () => void Promise.all([loadSchema(), loadSentences()]).catch(() => undefined),
     validateField,
     revalidateIfShown,
     sendPart,
