@@ -146,18 +146,18 @@ export function useContractForm<V extends FormValues, T>(options: ContractFormOp
 
   // What a visitor typed before the page's JavaScript ran (a slow phone) is in the controls, not in
   // the form's state: take it over once, before a re-render would put the state's value back.
+  const adoptedTyped = useRef(false)
   useEffect(() => {
     const controls = element.current?.elements
-    if (!controls) return
+    if (adoptedTyped.current || !controls) return
+    adoptedTyped.current = true
     for (const name of names) {
       const control = controls.namedItem(name)
       if (!control) continue
       const typed = control instanceof HTMLInputElement && control.type === 'checkbox' ? control.checked : (control as HTMLInputElement | RadioNodeList).value
       if (typed !== form.getFieldValue(name)) form.setFieldValue(name, typed as never)
     }
-    // Once, on the first render in the browser.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
+  }, [form, names])
 
   /** Blur: check the whole form, update this field's sentence (others keep theirs until their turn). */
   const validateField = useCallback(
@@ -225,8 +225,9 @@ export function useContractForm<V extends FormValues, T>(options: ContractFormOp
   }
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type LooseForm = ReactFormExtendedApi<FormValues, any, any, any, any, any, any, any, any, any, any, any>
+// No form-level validators: the contract schema is checked by `check`, outside TanStack Form.
+type NoValidator = undefined
+type LooseForm = ReactFormExtendedApi<FormValues, NoValidator, NoValidator, NoValidator, NoValidator, NoValidator, NoValidator, NoValidator, NoValidator, NoValidator, NoValidator, never>
 
 /** What the form parts need of `useContractForm`. */
 export type ContractFormApi = ReturnType<typeof useContractForm<FormValues, unknown>>
