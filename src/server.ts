@@ -14,6 +14,7 @@ import startEntry from '@tanstack/react-start/server-entry'
 import { API_BASE, closeProcessApi, getProcessApi, type Api } from './server/api'
 import { getConfig } from './server/config'
 import { isSandboxPath, sandboxFetch } from './server/sandbox'
+import { compressPage } from './server/http/compression'
 import { log } from './server/log'
 import { observeRequest } from './server/metrics'
 import { REQUEST_ID_HEADER, requestIdFrom, withRequestId } from './server/request-context'
@@ -46,6 +47,7 @@ async function answerWeb(request: Request, pathname: string, requestId: string):
     response = new Response(response.body, response)
     response.headers.set(REQUEST_ID_HEADER, requestId)
   }
+  response = compressPage(request, response) // pages only: brotli or gzip as the browser accepts (decision 83)
   const seconds = (performance.now() - started) / 1000
   const route = webRoute(pathname)
   observeRequest(request.method, route, response.status, seconds)

@@ -29,6 +29,18 @@ test.describe('server-rendered HTML (JavaScript disabled)', () => {
   })
 })
 
+test('the page comes compressed for a browser that accepts it, and whole (decision 83)', async ({ page }) => {
+  const response = await page.goto('/')
+  const headers = (await response?.allHeaders()) ?? {}
+  expect(headers['content-encoding']).toBe('br') // Chromium accepts gzip, deflate, br and zstd
+  expect(headers['vary']).toContain('accept-encoding')
+  const html = (await response?.text()) ?? ''
+  expect(html).toMatch(/<\/html>\s*$/)
+  const encoded = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).encodedBodySize)
+  expect(encoded).toBeGreaterThan(0)
+  expect(encoded).toBeLessThan(Buffer.byteLength(html) / 2)
+})
+
 test.describe('in the browser', () => {
   test('hydrates without calling a server function', async ({ page }) => {
     const serverFnCalls: string[] = []

@@ -9,6 +9,9 @@ import { installServerResponses } from '../http/fast-response'
 import type { Server as HttpServer } from 'node:http'
 import { drainHttpServer, onShutdownSignal } from '../http/shutdown'
 import { closeProcessApi, getProcessApi } from './index'
+import { restartWithMemorySettings } from '../http/memory-settings'
+
+restartWithMemorySettings() // first: may start this process again, with settings read only at start (decision 81)
 
 installServerResponses() // answers written straight to the socket, as `npm run serve` does
 const config = getConfig()

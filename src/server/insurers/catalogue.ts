@@ -36,22 +36,20 @@ const adapterFactories: Record<string, (insurer: InsurerRow, config: AppConfig) 
 
 export const adapterKinds = Object.keys(adapterFactories)
 
-const PUBLIC_LIST_TTL_MS = 1000
-
 const summary = (row: InsurerRow): InsurerSummary => ({ code: row.code, name: row.name, asf_registration: row.asfRegistration, logo_path: row.logoPath, products: row.products })
 
 /**
- * How long a node trusts the insurers it read for a product before reading them again: every quote
- * asks, and another node (or the CLI) may switch an insurer on or off. The same second as the
- * site state's (src/server/site/site-state.ts); a change made through this process applies at once.
+ * How long a node trusts the insurers it read (the public list, read by every home page render,
+ * and those asked for each product's quotes) before reading them again: another node (or the CLI)
+ * may switch an insurer on or off. The same second as the site state's
+ * (src/server/site/site-state.ts); a change made through this process applies at once.
  */
-const ENABLED_TTL_MS = 1000
+const READ_TTL_MS = 1000
 
 /** The insurer catalogue (`insurers` table): who is asked for which product, and through which adapter. */
 export class InsurerCatalogue {
   private readonly adapters = new Map<string, InsurerAdapter>()
   private readonly enabled = new Map<string, { rows: Promise<InsurerRow[]>; readAt: number }>()
-  /** The public list, read by every home page render: kept for a second, as the site state is (site-state.ts). */
   private publicCache: { at: number; list: Promise<InsurerSummary[]> } | undefined
 
   constructor(
@@ -61,7 +59,7 @@ export class InsurerCatalogue {
 
   /** Enabled insurers, for the public list; at most a second old, and fresh at once after a change made here. */
   async publicList(): Promise<InsurerSummary[]> {
-    if (this.publicCache && Date.now() - this.publicCache.at < PUBLIC_LIST_TTL_MS) return this.publicCache.list
+    if (this.publicCache && Date.now() - this.publicCache.at < READ_TTL_MS) return this.publicCache.list
     const list = this.db
       .select()
       .from(insurers)
@@ -84,7 +82,7 @@ export class InsurerCatalogue {
   /** The insurers asked for a quote of `product`, in a stable order (read at most once a second). */
   async enabledFor(product: string): Promise<InsurerRow[]> {
     const cached = this.enabled.get(product)
-    if (cached && Date.now() - cached.readAt < ENABLED_TTL_MS) return cached.rows
+    if (cached && Date.now() - cached.readAt < READ_TTL_MS) return cached.rows
     const rows = this.db
       .select()
       .from(insurers)

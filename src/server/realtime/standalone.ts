@@ -10,6 +10,9 @@ import { getConfig } from '../config'
 import { log } from '../log'
 import { drainHttpServer, onShutdownSignal } from '../http/shutdown'
 import { startRealtime } from './index'
+import { restartWithMemorySettings } from '../http/memory-settings'
+
+restartWithMemorySettings() // first: may start this process again, with settings read only at start (decision 81)
 
 const config = getConfig()
 const realtime = await startRealtime(config)
