@@ -4,8 +4,11 @@ import { currentRequestId } from './request-context'
 type Level = 'debug' | 'info' | 'warn' | 'error'
 const LEVELS = new Set(['debug', 'info', 'warn', 'error', 'silent'])
 
+/** Set by `setLogLevel` (tests raise it to read lines); else LOG_LEVEL, read when the logger is made. */
+let levelOverride: string | undefined
+
 function wantedLevel(): string {
-  const level = process.env.LOG_LEVEL ?? 'info'
+  const level = levelOverride ?? process.env.LOG_LEVEL ?? 'info'
   return LEVELS.has(level) ? level : 'info'
 }
 
@@ -40,17 +43,16 @@ function createLogger(): Logger {
 }
 
 let logger: Logger | undefined
-let levelSeen: string | undefined
 
-/** The logger, at the level LOG_LEVEL says now: it may change while the process runs (tests set it). */
+// The level is read once, not from `process.env` on every check: hot paths ask `log.enabled` per request.
 function current(): Logger {
-  const wanted = wantedLevel()
-  logger ??= createLogger()
-  if (wanted !== levelSeen) {
-    logger.level = wanted
-    levelSeen = wanted
-  }
-  return logger
+  return (logger ??= createLogger())
+}
+
+/** Changes the level while the process runs (tests that read log lines); `undefined` goes back to LOG_LEVEL. */
+export function setLogLevel(level: Level | 'silent' | undefined): void {
+  levelOverride = level
+  if (logger) logger.level = wantedLevel()
 }
 
 function write(level: Level, event: string, fields: Record<string, unknown> = {}): void {

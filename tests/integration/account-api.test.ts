@@ -6,6 +6,7 @@ import { accountRoutes } from '~/server/api/routes/account'
 import { UNUSABLE_PASSWORD_HASH } from '~/server/auth/account-security'
 import { emailRef } from '~/server/auth/accounts'
 import { hashToken } from '~/server/auth/secrets'
+import { setLogLevel } from '~/server/log'
 import { authSessions, emailConfirmations, users } from '~/server/db/schema'
 import { databaseKinds, errorOf, readMailbox, startTestApi, type TestApi } from '../support/api'
 import { latestMail } from '../support/accounts'
@@ -440,8 +441,7 @@ describe.each(databaseKinds)('account API on %s', (kind) => {
     }
     const out = vi.spyOn(process.stdout, 'write').mockImplementation(capture)
     const err = vi.spyOn(process.stderr, 'write').mockImplementation(capture)
-    const level = process.env.LOG_LEVEL
-    process.env.LOG_LEVEL = 'info'
+    setLogLevel('info')
     try {
       const { email, token } = await register()
       const next = newEmail()
@@ -463,7 +463,7 @@ describe.each(databaseKinds)('account API on %s', (kind) => {
       const text = lines.join('')
       for (const secret of [email, next, strong, newPassword, token, changeToken]) expect(text).not.toContain(secret)
     } finally {
-      process.env.LOG_LEVEL = level
+      setLogLevel(undefined)
       out.mockRestore()
       err.mockRestore()
     }

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { TwoFactorQrCode, VerifyCodeResult } from '~/contract/two-factor'
 import { currentStep, totpCode } from '~/server/auth/totp'
 import { passwordResets } from '~/server/db/schema'
+import { setLogLevel } from '~/server/log'
 import { startTestApi, type TestApi } from '../support/api'
 import { bearer, json, login, newEmail, registerUser, strongPassword } from '../support/accounts'
 import { startFakeSmtp, type FakeSmtp } from '../support/smtp'
@@ -91,8 +92,7 @@ describe('auth events in the log', () => {
   const lines: string[] = []
   let restore: (() => void) | undefined
   const capture = () => {
-    const previousLevel = process.env.LOG_LEVEL
-    process.env.LOG_LEVEL = 'info'
+    setLogLevel('info')
     const out = process.stdout.write.bind(process.stdout)
     const err = process.stderr.write.bind(process.stderr)
     const grab = (chunk: unknown) => {
@@ -104,7 +104,7 @@ describe('auth events in the log', () => {
     restore = () => {
       process.stdout.write = out
       process.stderr.write = err
-      process.env.LOG_LEVEL = previousLevel
+      setLogLevel(undefined)
     }
   }
   afterEach(() => restore?.())
