@@ -21,8 +21,10 @@ export const Route = createFileRoute('/_master/instantRo')({
     const { tariffs, quote, now, today, latest } = Route.useLoaderData()
     return (
       <ProductPage code="ro-vignette">
-        <RoVignetteForm tariff={tariffs.ro} today={today} latest={latest} captchaProvider={publicConfig.CAPTCHA_PROVIDER} />
-        {quote ? <OffersList key={quote.id} quote={quote} directSettlement={false} now={now} /> : null}
+        <section className="quote-form" aria-labelledby="vignette-form-title">
+          <RoVignetteForm tariff={tariffs.ro} today={today} latest={latest} captchaProvider={publicConfig.CAPTCHA_PROVIDER} />
+          {quote ? <OffersList key={quote.id} quote={quote} directSettlement={false} now={now} /> : null}
+        </section>
       </ProductPage>
     )
   },

@@ -53,6 +53,32 @@ test.describe('on a 390 px phone, signed in', () => {
   })
 })
 
+test.describe('on a 390 px phone, the quote forms', () => {
+  test.use({ viewport: MOBILE })
+
+  test('keep the page margins, fit the screen, and put each checkbox beside its label', async ({ page }) => {
+    for (const path of ['/rca', '/travel', '/house', '/instantRo', '/lih']) {
+      await page.goto(path)
+      expect(await sidewaysOverflow(page), `${path} scrolls sideways`).toBeLessThanOrEqual(0)
+      const form = page.locator('main form').first()
+      const box = await form.boundingBox()
+      expect(box!.x, `${path}: the form starts at the page margin`).toBeGreaterThanOrEqual(16)
+      expect(box!.x + box!.width, `${path}: the form ends at the page margin`).toBeLessThanOrEqual(MOBILE.width - 16)
+    }
+    await page.goto('/rca')
+    // The step titles carry their numbers ("1. Vehiculul"): the list adds none of its own.
+    const steps = page.getByRole('navigation', { name: 'Pașii comparației' }).getByRole('listitem')
+    await expect(steps).toHaveCount(4)
+    expect(await steps.first().evaluate((item) => getComputedStyle(item).listStyleType)).toBe('none')
+    await page.goto('/travel')
+    const checkbox = page.getByRole('checkbox', { name: 'Adăugați asigurarea bagajelor' })
+    const label = page.locator('label', { hasText: 'Adăugați asigurarea bagajelor' })
+    const [boxOf, labelOf] = [await checkbox.boundingBox(), await label.boundingBox()]
+    expect(Math.abs(boxOf!.y + boxOf!.height / 2 - (labelOf!.y + labelOf!.height / 2)), 'the checkbox sits on its label’s line').toBeLessThan(8)
+    expect(boxOf!.x).toBeLessThan(labelOf!.x)
+  })
+})
+
 test('the Romanian 404 page has no English line', async ({ page }) => {
   const response = await page.goto('/info/nothing-here')
   expect(response?.status()).toBe(404)

@@ -161,9 +161,9 @@ function StepNav({ current, reachable }: { current: RcaStep; reachable: (step: R
   const steps: RcaStep[] = ['vehicle', 'owner', 'policy', 'offers']
   return (
     <nav aria-label={t`Steps of the comparison`}>
-      <ol className="steps">
-        {steps.map((s) => (
-          <li key={s} className={s === current ? 'steps__item steps__item--current' : 'steps__item'}>
+      <ol className="stepper">
+        {steps.map((s, index) => (
+          <li key={s} className={s === current ? 'stepper__item stepper__item--current' : index < steps.indexOf(current) ? 'stepper__item stepper__item--done' : 'stepper__item'}>
             {s !== current && reachable(s) ? (
               <Link to="." search={(prev: Record<string, unknown>) => ({ ...prev, step: s }) as never} params={true as never}>
                 {titles[s]}
