@@ -32,6 +32,10 @@ export const Route = createFileRoute('/_master/checkout')({
     const { publicConfig } = Route.useRouteContext()
     const { checkout, now } = Route.useLoaderData()
     const renewal = checkout ? <RenewQuoteForm quote={checkout.quoteId} captchaProvider={publicConfig.CAPTCHA_PROVIDER} /> : null
-    return <CheckoutPage checkout={checkout} now={now} captchaProvider={publicConfig.CAPTCHA_PROVIDER} renewal={renewal} />
+    return (
+      <div className="page">
+        <CheckoutPage checkout={checkout} now={now} captchaProvider={publicConfig.CAPTCHA_PROVIDER} renewal={renewal} />
+      </div>
+    )
   },
 })
