@@ -149,12 +149,12 @@ export function PreferencesPage({ preferences, feed }: { preferences: AccountPre
             Anyone who has the address can see them: if it leaks, make a new one.
           </Trans>
         </p>
-        <p>
+        <div className="field">
           <label htmlFor="calendar-url">
             <Trans>Calendar address</Trans>
           </label>
           <input id="calendar-url" readOnly value={feed.url} className="secret" onFocus={(e) => e.currentTarget.select()} data-testid="calendar-url" />
-        </p>
+        </div>
         <ContractForm form={renewForm} className="inline-form">
           <FormError form={renewForm} />
           <SubmitButton form={renewForm} className="button button--secondary">
