@@ -87,6 +87,8 @@ test('a toast dragged to the right leaves by swiping', async ({ page }) => {
   await waitForHydration(page)
   const toasts = page.locator('[data-sonner-toast]')
   await sendMessage(page, 0)
+  // As a visitor does: the pointer reaches the toast once it has slid in (hover waits until it stops moving).
+  await toasts.first().hover({ position: { x: 40, y: 20 } })
   const box = (await toasts.first().boundingBox())!
   await page.mouse.move(box.x + 40, box.y + box.height / 2)
   await page.mouse.down()

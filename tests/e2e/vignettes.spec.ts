@@ -16,6 +16,25 @@ test.beforeAll(async ({ request }) => {
   await operator(request, 'PUT', '/fx-rates/HUF', { rate: '0.0132' })
 })
 
+/**
+ * Asks for the price with the first of `plates` the issuer answers for, and gives that plate back
+ * as the checkout writes it. The sandbox draws each request's answer, 5xx or hang from a hash of
+ * the request, today's dates included (decision 47), so one fixed plate meets a hang on about one
+ * day in twenty; another plate is another draw.
+ */
+async function askForPrice(page: Page, plates: readonly string[]): Promise<string> {
+  for (const plate of plates) {
+    await page.getByLabel('Registration plate').fill(plate)
+    const before = page.url()
+    await page.getByRole('button', { name: 'See the price' }).click()
+    await expect(page).toHaveURL((url) => url.href !== before && url.searchParams.has('quote'))
+    const offer = page.locator('.offer').first()
+    await expect(offer.or(page.locator('.offer-refusals'))).toBeVisible({ timeout: 30_000 })
+    if (await offer.isVisible()) return plate.replace(/\s/g, '').toUpperCase()
+  }
+  throw new Error(`the issuer answered none of ${plates.join(', ')} today`)
+}
+
 /** The offer's price and the checkout's total, after "Choose". */
 async function chooseAndReadTotal(page: Page): Promise<{ price: number; total: number }> {
   const offer = page.locator('.offer').first()
@@ -27,7 +46,7 @@ async function chooseAndReadTotal(page: Page): Promise<{ price: number; total: n
 }
 
 test('a visitor buys a rovinietă with bridge passes and gets its proof', async ({ page }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(120_000)
   await withConsentCookie(page.context())
   await page.goto('/en/instantRo')
   await waitForHydration(page)
@@ -42,11 +61,10 @@ test('a visitor buys a rovinietă with bridge passes and gets its proof', async 
   await page.getByLabel('Chassis number (VIN)').fill(VIN)
   await page.getByLabel('Fetești–Cernavodă bridge passes (optional)').fill('2')
   await expect(page.getByText('Check the registration plate letter by letter')).toBeVisible()
-  await page.getByRole('button', { name: 'See the price' }).click()
+  const plate = await askForPrice(page, ['b 123 abc', 'b 124 abc', 'b 125 abc'])
 
   await expect(page).toHaveURL(/\/instantRo\?quote=/)
   const offer = page.locator('.offer').first()
-  await expect(offer).toBeVisible({ timeout: 20_000 })
   // 50 EUR at 5.09 lei and two passes of 19 lei, no fee.
   await expect(offer.locator('.offer__price')).toHaveAttribute('data-amount', String(25_450 + 2 * 1_900))
   await expect(offer.locator('.offer__list-price')).toHaveAttribute('data-list-amount', '5000')
@@ -57,7 +75,7 @@ test('a visitor buys a rovinietă with bridge passes and gets its proof', async 
   expect(total).toBe(price)
   // Before paying: the plate large and spaced, to check letter by letter, then what the vignette is for.
   const summary = page.locator('.checkout-subject')
-  await expect(summary.locator('.plate-check')).toHaveText('B123ABC')
+  await expect(summary.locator('.plate-check')).toHaveText(plate)
   await expect(summary.getByTestId('plate-warning')).toContainText('Check the registration plate letter by letter')
   await expect(summary).toContainText('Romania (RO)')
   await expect(summary).toContainText(VIN)
@@ -68,32 +86,30 @@ test('a visitor buys a rovinietă with bridge passes and gets its proof', async 
 
   await payAsGuest(page, email())
   const [proof] = await expectIssuedDocuments(page, 1)
-  expect(proof).toContain('B123ABC')
+  expect(proof).toContain(plate)
   expect(proof).toContain(VIN)
 })
 
 test('a visitor buys a Hungarian daily vignette and gets its proof', async ({ page }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(120_000)
   await withConsentCookie(page.context())
   await page.goto('/en/lih')
   await waitForHydration(page)
   await page.getByLabel('Category').selectOption('D1')
   await page.getByLabel('Period').selectOption('daily')
-  await page.getByLabel('Registration plate').fill('CJ 11 HUV')
-  await page.getByRole('button', { name: 'See the price' }).click()
+  const plate = await askForPrice(page, ['CJ 11 HUV', 'CJ 12 HUV', 'CJ 13 HUV'])
   await expect(page).toHaveURL(/\/lih\?quote=/)
-  await expect(page.locator('.offer').first()).toBeVisible({ timeout: 20_000 })
   const { price, total } = await chooseAndReadTotal(page)
   expect(total).toBe(price)
-  await expect(page.locator('.checkout-subject .plate-check')).toHaveText('CJ11HUV')
+  await expect(page.locator('.checkout-subject .plate-check')).toHaveText(plate)
 
   await payAsGuest(page, email())
   const [proof] = await expectIssuedDocuments(page, 1)
-  expect(proof).toContain('CJ11HUV')
+  expect(proof).toContain(plate)
 })
 
 test('a rovinietă for a vehicle named by its registration certificate series, without the VIN', async ({ page }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(120_000)
   await withConsentCookie(page.context())
   await page.goto('/en/instantRo')
   await waitForHydration(page)
@@ -103,11 +119,11 @@ test('a rovinietă for a vehicle named by its registration certificate series, w
   await page.getByRole('button', { name: 'See the price' }).click()
   await expect(page.locator('#ro-vignette-vin-error')).toHaveText('Enter the VIN or the registration certificate series.')
   await page.getByLabel('Or: registration certificate series').fill('J 123456')
-  await page.getByRole('button', { name: 'See the price' }).click()
+  const plate = await askForPrice(page, ['CJ 10 ABC', 'CJ 14 ABC', 'CJ 15 ABC'])
   await expect(page).toHaveURL(/\/instantRo\?quote=/)
   await chooseAndReadTotal(page)
   const summary = page.locator('.checkout-subject')
-  await expect(summary.locator('.plate-check')).toHaveText('CJ10ABC')
+  await expect(summary.locator('.plate-check')).toHaveText(plate)
   await expect(summary).toContainText('Registration certificate series')
   await expect(summary).toContainText('J123456')
 })
@@ -126,7 +142,7 @@ test('a plate that is not Romanian gets its sentence in Romanian beside the fiel
 })
 
 test('without JavaScript a visitor gets a Hungarian county vignette and reaches the checkout with its total', async ({ browser }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(120_000)
   const context = await browser.newContext({ locale: 'ro-RO', javaScriptEnabled: false })
   await withConsentCookie(context)
   const page = await context.newPage()
@@ -140,9 +156,9 @@ test('without JavaScript a visitor gets a Hungarian county vignette and reaches 
   await expect(page.getByLabel('Registration plate')).toHaveValue('CJ 10 ABC')
   await page.getByLabel('Pest', { exact: true }).check()
   await page.getByLabel('Fejér', { exact: true }).check()
-  await page.getByRole('button', { name: 'See the price' }).click()
+  const plate = await askForPrice(page, ['CJ 10 ABC', 'CJ 14 ABC', 'CJ 15 ABC'])
+  await expect(page).toHaveURL(/\/lih\?quote=/)
 
-  await expect(page).toHaveURL(/\/lih\?quote=.+&wait=1/)
   const offer = page.locator('.offer').first()
   // Two county vignettes of 7 190 HUF.
   await expect(offer.locator('.offer__list-price')).toHaveAttribute('data-list-amount', String(2 * 719_000))
@@ -152,7 +168,7 @@ test('without JavaScript a visitor gets a Hungarian county vignette and reaches 
   expect(total).toBe(price)
   // Without JavaScript too: the plate to check, its country, category, period and the counties.
   const summary = page.locator('.checkout-subject')
-  await expect(summary.locator('.plate-check')).toHaveText('CJ10ABC')
+  await expect(summary.locator('.plate-check')).toHaveText(plate)
   await expect(summary.getByTestId('plate-warning')).toBeVisible()
   await expect(summary).toContainText('Romania (RO)')
   await expect(summary).toContainText('D1 — Cars up to 3.5 t')
