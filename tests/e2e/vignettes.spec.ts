@@ -28,9 +28,10 @@ async function askForPrice(page: Page, plates: readonly string[]): Promise<strin
     const before = page.url()
     await page.getByRole('button', { name: 'See the price' }).click()
     await expect(page).toHaveURL((url) => url.href !== before && url.searchParams.has('quote'))
-    const offer = page.locator('.offer').first()
-    await expect(offer.or(page.locator('.offer-refusals'))).toBeVisible({ timeout: 30_000 })
-    if (await offer.isVisible()) return plate.replace(/\s/g, '').toUpperCase()
+    // This quote's own list (the previous one may still show while the page loads), once its issuer has answered.
+    const offers = page.locator(`.offers[data-quote="${new URL(page.url()).searchParams.get('quote')}"]`)
+    await expect(offers.locator('.offers__progress progress')).toHaveAttribute('value', '1', { timeout: 30_000 })
+    if ((await offers.locator('.offer').count()) > 0) return plate.replace(/\s/g, '').toUpperCase()
   }
   throw new Error(`the issuer answered none of ${plates.join(', ')} today`)
 }

@@ -79,7 +79,7 @@ export function OffersList({ quote: initial, directSettlement, now, captchaProvi
   const total = quote.insurers_total
 
   return (
-    <div className="offers">
+    <div className="offers" data-quote={quote.id}>
       <p role="status" aria-live="polite" className="offers__progress">
         {quote.status === 'complete' ? (
           <Trans>All {total} insurers answered.</Trans>
