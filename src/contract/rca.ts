@@ -3,7 +3,7 @@ import { todayInBucharest } from '~/i18n/dates'
 import { parseCnp } from './cnp'
 import { isCountyCode, type CountyCode } from './counties'
 import { checkCui } from './cui'
-import { addDays, addMonths, isIsoDate, wholeYearsBetween } from './iso-date'
+import { addDays, isIsoDate, periodLastDay, wholeYearsBetween } from './iso-date'
 import { LICENCE_MIN_AGE, RCA_MIN_AGE, rcaStartDateBounds } from './rca-constants'
 import {
   checkVin,
@@ -224,12 +224,13 @@ export { vehicleCategories, vehicleFuels, vehicleUsages }
 export type { VehicleCategory, VehicleFuel, VehicleUsage } from './vehicle'
 
 /**
- * The last day of cover. Whole months end the day before the same day-number (1 March + 12 months
- * → 28 February); provisional plates are insured in 30-day periods (facts §1.2).
+ * The last day of cover. Whole months by the rule of `periodLastDay` (1 March + 12 months → 28
+ * February, 29 February + 12 months → 28 February); provisional plates are insured in 30-day
+ * periods (facts §1.2).
  */
 export function rcaPolicyEndDate(startDate: string, months: number, plateKind: PlateKind): string {
   if (isProvisionalPlate(plateKind)) return addDays(startDate, PROVISIONAL_PERIOD_DAYS * months - 1)
-  return addDays(addMonths(startDate, months), -1)
+  return periodLastDay(startDate, months)
 }
 
 /**
