@@ -126,6 +126,8 @@ export const Quote = z.object({
   subject: QuoteSubject.optional(),
   /** Products listed in EUR or HUF: the day's rate used for the premiums in lei (kept with the order). */
   exchange_rate: z.object({ currency: z.enum(['EUR', 'HUF']), ron_per_unit: z.string(), date: z.iso.date() }).optional(),
+  /** Hungarian annual and county vignettes valid 60 days or fewer (they end on 31 January): their last day and length, said before purchase. */
+  short_validity: z.object({ last_day: z.iso.date(), days: z.number().int().min(1) }).optional(),
   insurers_total: z.number().int().min(0),
   insurers_answered: z.number().int().min(0),
   /** Offered first, cheapest first; then declined and failed, then those still pending. */

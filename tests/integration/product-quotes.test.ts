@@ -6,7 +6,7 @@ import { fxRates } from '~/server/db/schema'
 import { toBani } from '~/server/fx/service'
 import { houseInsurerTariffs } from '~/server/products/house/tariffs'
 import { travelInsurerTariffs } from '~/server/products/travel/tariffs'
-import { huVignetteTariff } from '~/server/products/vignettes/hu-tariff'
+import { huVignetteTariffFor } from '~/server/products/vignettes/hu-tariff'
 import { roVignetteTariff } from '~/server/products/vignettes/ro-tariff'
 import { databaseKinds, errorOf, json, startTestApi, type TestApi } from '../support/api'
 import { pollUntilComplete } from '../support/quotes'
@@ -92,7 +92,7 @@ describe.each(databaseKinds)('travel, house and vignette quotes on %s', (kind) =
       counties: ['pest', 'gyor-moson-sopron'],
       start_date: tomorrow(),
     }))
-    const listPrice = 2 * huVignetteTariff.D1.county!
+    const listPrice = 2 * huVignetteTariffFor(tomorrow())!.D1.county!
     expect(quote.offers[0]).toMatchObject({ insurer: { code: 'nusz' }, list_price: { amount: listPrice, currency: 'HUF' }, premium: { amount: toBani(listPrice, HUF), currency: 'RON' } })
     expect(quote.offers[0]!.end_date).toBe(`${Number(tomorrow().slice(0, 4)) + 1}-01-31`)
   })

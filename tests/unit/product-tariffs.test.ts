@@ -6,9 +6,10 @@ import { HuVignetteQuoteInput, RoVignetteQuoteInput } from '~/contract/vignettes
 import { houseInsurerTariffs, padTariff, padTypeOf, priceOptionalHouse } from '~/server/products/house/tariffs'
 import { priceTravel, travelInsurerTariffs } from '~/server/products/travel/tariffs'
 import { travelEndDate, travelProblems } from '~/server/products/travel/rules'
-import { huVignetteTariff } from '~/server/products/vignettes/hu-tariff'
+import { huVignetteTariffs } from '~/server/products/vignettes/hu-tariff'
 import { priceHuVignette, priceRoVignette, type VignettePrice } from '~/server/products/vignettes/pricing'
 import { roVignetteTariff } from '~/server/products/vignettes/ro-tariff'
+import { huVignetteValidity } from '~/server/products/vignettes/validity'
 
 // 10:00 in Bucharest on 23 November 2026.
 const now = new Date('2026-11-23T08:00:00Z')
@@ -86,7 +87,7 @@ describe('Hungarian e-vignette', () => {
     expect(priced(priceHuVignette(hu({ period: 'annual' }), now)).listPrice).toEqual({ amount: 6176000, currency: 'HUF' })
     expect(priced(priceHuVignette(hu({ vehicle: { registration_plate: 'B123ABC', country: 'RO', category: 'D2' }, period: 'monthly' }), now)).listPrice.amount).toBe(1582000)
     expect(priced(priceHuVignette(hu({ vehicle: { registration_plate: 'B123ABC', country: 'RO', category: 'D1M' }, period: '10d' }), now)).listPrice.amount).toBe(354000)
-    expect(priced(priceHuVignette(hu({ period: 'county', counties: ['pest', 'fejer'] }), now)).listPrice.amount).toBe(2 * huVignetteTariff.D1.county!)
+    expect(priced(priceHuVignette(hu({ period: 'county', counties: ['pest', 'fejer'] }), now)).listPrice.amount).toBe(2 * huVignetteTariffs[2026]!.D1.county!)
   })
 
   it('is valid exactly as Hungary defines it, in Budapest time', () => {
@@ -104,8 +105,7 @@ describe('Hungarian e-vignette', () => {
   })
 
   it('ends a monthly vignette on 29 February in a leap year', () => {
-    const start = priced(priceHuVignette(hu({ period: 'monthly', start_date: '2028-01-30' }), new Date('2028-01-20T10:00:00Z')))
-    expect(start.validity.lastDay).toBe('2028-02-29')
+    expect(huVignetteValidity({ period: 'monthly', start_date: '2028-01-30' }, new Date('2028-01-20T10:00:00Z')).lastDay).toBe('2028-02-29')
   })
 
   it('never starts in the past, and motorcycles buy annual vignettes as D1', () => {

@@ -16,6 +16,7 @@ export function useOfferReason(): (reason: string | null) => string {
     pad_not_requested: t`Optional cover needs a PAD policy: add one or give your PAD number.`,
     product_not_offered: t`This insurer does not offer this cover.`,
     period_not_sold: t`This period is not sold for this category.`,
+    tariff_year_not_published: t`The prices for that year are not published yet.`,
     timeout: t`The insurer did not answer in time.`,
     insurer_error: t`The insurer’s system did not answer properly.`,
   }

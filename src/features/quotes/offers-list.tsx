@@ -1,10 +1,10 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { useEffect, useState } from 'react'
 import type { Offer, Quote } from '~/contract/quotes'
 import { formatDate } from '~/i18n/dates'
-import { isLocale } from '~/i18n/locales'
+import { isLocale, type Locale } from '~/i18n/locales'
 import { formatLei } from '~/i18n/money'
 import { useHydrated } from '~/ui/use-hydrated'
 import type { CaptchaProvider } from '~/captcha/captcha-token'
@@ -104,6 +104,7 @@ export function OffersList({ quote: initial, directSettlement, now, captchaProvi
           </Trans>
         </p>
       ) : null}
+      {quote.short_validity ? <ShortValidity lastDay={quote.short_validity.last_day} days={quote.short_validity.days} locale={locale} /> : null}
       {expired ? (
         <>
           <p className="notice notice--warning" role="alert">
@@ -254,6 +255,18 @@ export function OffersList({ quote: initial, directSettlement, now, captchaProvi
         </section>
       ) : null}
     </div>
+  )
+}
+
+/** A Hungarian annual vignette bought late in its year: every one ends on 31 January, so this one is short. */
+function ShortValidity({ lastDay, days, locale }: { lastDay: string; days: number; locale: Locale }) {
+  const end = formatDate(lastDay, locale)
+  return (
+    <p className="notice notice--warning" data-short-validity={days}>
+      <Trans>
+        This annual vignette is valid only until {end}, for <Plural value={days} one="# day" other="# days" />: every annual Hungarian vignette ends on 31 January. Next year’s is sold from 1 December.
+      </Trans>
+    </p>
   )
 }
 

@@ -6,7 +6,7 @@ import { toBani } from '~/server/fx/service'
 import { PAD_ISSUER } from '~/server/products/insurers-data'
 import { houseInsurerTariffs, padTariff, padTypeOf, priceOptionalHouse } from '~/server/products/house/tariffs'
 import { priceTravel, travelInsurerTariffs } from '~/server/products/travel/tariffs'
-import { huVignetteTariff } from '~/server/products/vignettes/hu-tariff'
+import { huVignetteTariffFor } from '~/server/products/vignettes/hu-tariff'
 import { bridgePassPrice, roVignetteTariff } from '~/server/products/vignettes/ro-tariff'
 import type { SandboxPricer } from './service'
 
@@ -78,12 +78,14 @@ export const roVignetteSandboxPricer: SandboxPricer<RoVignetteQuoteInput & { eur
   },
 }
 
-/** NÚSZ sells the e-matrica at the 2026 prices, one county price per county, in lei at the broker's rate. */
+/** NÚSZ sells the e-matrica at the prices of the year it is valid in, one county price per county, in lei at the broker's rate. */
 export const huVignetteSandboxPricer: SandboxPricer<HuVignetteQuoteInput & { huf_rate_micros: number; valid_from: string; valid_until: string }> = {
   insurers: ['nusz'],
   parse: parseWith(HuVignetteQuoteInput, { huf_rate_micros: rate, valid_from: instant, valid_until: instant }),
   price(_insurer, request) {
-    const unit = huVignetteTariff[request.vehicle.category][request.period]
+    const tariff = huVignetteTariffFor(request.start_date)
+    if (!tariff) return { status: 'declined', reason: 'tariff_year_not_published' }
+    const unit = tariff[request.vehicle.category][request.period]
     if (unit === undefined) return { status: 'declined', reason: 'period_not_sold' }
     const listPrice = request.period === 'county' ? unit * request.counties.length : unit
     return {
