@@ -84,7 +84,8 @@ function plan(): Planned[] {
         const payload = { ...request, bonus_malus: sandboxClassOf(`person:${OWNER.cnp}`) }
         const slowestMs = Math.max(
           ...rcaInsurers.map(({ code }) => {
-            const b = quoteBehaviour(code, 'rca', payload)
+            // The first try's draw in the minute the plan is made (the sandbox draws with the minute it is asked in).
+            const b = quoteBehaviour(code, 'rca', payload, { attempt: 1, at: new Date() })
             return b.outcome === 'hang' ? timeoutMs : b.latencyMs * latencyScale
           }),
         )

@@ -24,7 +24,7 @@ export const Route = createFileRoute('/_master/instantRo')({
       <ProductPage code="ro-vignette">
         <section className="quote-form" aria-labelledby="vignette-form-title">
           <RoVignetteForm tariff={tariffs.ro} today={today} latest={latest} captchaProvider={publicConfig.CAPTCHA_PROVIDER} />
-          {quote ? <OffersList key={quote.id} quote={quote} directSettlement={false} now={now} /> : null}
+          {quote ? <OffersList key={quote.id} quote={quote} directSettlement={false} now={now} captchaProvider={publicConfig.CAPTCHA_PROVIDER} /> : null}
         </section>
       </ProductPage>
     )

@@ -24,7 +24,7 @@ export const Route = createFileRoute('/_master/lih')({
       <ProductPage code="hu-vignette">
         <section className="quote-form" aria-labelledby="vignette-form-title">
           <HuVignetteForm tariff={tariffs.hu} today={today} latest={latest} captchaProvider={publicConfig.CAPTCHA_PROVIDER} />
-          {quote ? <OffersList key={quote.id} quote={quote} directSettlement={false} now={now} /> : null}
+          {quote ? <OffersList key={quote.id} quote={quote} directSettlement={false} now={now} captchaProvider={publicConfig.CAPTCHA_PROVIDER} /> : null}
         </section>
       </ProductPage>
     )

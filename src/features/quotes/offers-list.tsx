@@ -74,6 +74,9 @@ export function OffersList({ quote: initial, directSettlement, now, captchaProvi
   const pad = bundle ? priced.find((o) => o.cover === 'pad') : undefined
   const offered = bundle ? priced.filter((o) => o.cover !== 'pad') : priced
   const refused = quote.offers.filter((o) => o.status === 'declined' || o.status === 'failed')
+  // Insurers (or the one issuer of a vignette) that did not answer: a passing failure, worth asking again.
+  const failed = quote.offers.filter((o) => o.status === 'failed')
+  const failedNames = new Intl.ListFormat(locale, { type: 'conjunction' }).format(failed.map((o) => o.insurer.name))
   const cheapest = offered[0]?.id
   const answered = quote.insurers_answered
   const total = quote.insurers_total
@@ -239,6 +242,18 @@ export function OffersList({ quote: initial, directSettlement, now, captchaProvi
         <p className="notice notice--warning">
           <Trans>No insurer gave a price for this request. The reasons are below; you can change the details and ask again, or write to us.</Trans>
         </p>
+      ) : null}
+      {failed.length > 0 && quote.status === 'complete' && !expired && captchaProvider ? (
+        <div className="notice" data-ask-again>
+          <p>
+            {offered.length === 0 && failed.length === quote.offers.length ? (
+              <Trans>{failedNames} did not answer this time. It usually passes within a minute: ask again, with the same details.</Trans>
+            ) : (
+              <Trans>{failedNames} did not answer this time. You can ask again, with the same details, for their prices too.</Trans>
+            )}
+          </p>
+          <RenewQuoteForm quote={quote.id} captchaProvider={captchaProvider} label={<Trans>Ask again</Trans>} />
+        </div>
       ) : null}
       {refused.length > 0 ? (
         <section aria-labelledby="offers-refused">
