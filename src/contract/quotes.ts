@@ -25,6 +25,27 @@ export const BonusMalus = z.object({
   coefficient: z.number(),
 })
 
+/**
+ * RCA: ASF's reference tariff for the quote's cell (facts §1.7), shown beside the offers. `annual`
+ * is the cell's 12-month premium; `for_class` the same with the owner's bonus-malus coefficient,
+ * which is what 12-month offers are compared with. With `baar_allocation` (three or more 12-month
+ * offers above it) the buyer may ask BAAR to allocate an insurer (`baar_url`).
+ */
+export const ReferenceTariff = z.object({
+  annual: Money,
+  for_class: Money,
+  zone: z.enum(['bucharest-ilfov', 'rest']),
+  age_band: z.string(),
+  power_band: z.string(),
+  /** The first day of the table it comes from. */
+  valid_from: z.iso.date(),
+  /** 12-month offers above `for_class` so far (0 for shorter policies: BAAR compares 12-month offers). */
+  offers_above: z.number().int().min(0),
+  baar_allocation: z.boolean(),
+  baar_url: z.url(),
+})
+export type ReferenceTariff = z.infer<typeof ReferenceTariff>
+
 export const OfferStatus = z.enum(['pending', 'offered', 'declined', 'failed'])
 
 /**
@@ -122,6 +143,8 @@ export const Quote = z.object({
   status: z.enum(['pending', 'complete']),
   /** RCA: the owner's bonus-malus class, found before insurers were asked. */
   bonus_malus: BonusMalus.optional(),
+  /** RCA: ASF's reference tariff for the quote's cell; null where the table has no cell (other vehicles, companies). */
+  reference_tariff: ReferenceTariff.nullable().optional(),
   /** What the quote is for, to repeat before paying. */
   subject: QuoteSubject.optional(),
   /** Products listed in EUR or HUF: the day's rate used for the premiums in lei (kept with the order). */

@@ -146,7 +146,7 @@ function buildSchema(clock: Clock) {
   )
 
   // Rules between two fields of one section belong to the section, so each step of the quote
-  // form checks them itself; only the rule that ties the plate to the period spans two sections.
+  // form checks them itself; only the rules that tie the vehicle to the policy span two sections.
   const checkedVehicle = vehicle.superRefine((v, ctx) => {
     const towed = isTowed(v.category)
     if (!towed && v.power_kw === 0) ctx.addIssue({ code: 'custom', path: ['power_kw'], message: 'power_required' })
@@ -172,6 +172,10 @@ function buildSchema(clock: Clock) {
       const plate = parsePlate(input.vehicle.registration_plate)
       if (plate && isProvisionalPlate(plate.kind) && input.policy.months > PROVISIONAL_MAX_PERIODS) {
         ctx.addIssue({ code: 'custom', path: ['policy', 'months'], message: 'months_provisional_plate' })
+      }
+      // A trailer does not drive: no insurer sells it the direct settlement clause (facts §1.5).
+      if (input.vehicle.category === 'trailer' && input.policy.direct_settlement) {
+        ctx.addIssue({ code: 'custom', path: ['policy', 'direct_settlement'], message: 'direct_settlement_trailer' })
       }
     })
   return { request, sections: { vehicle: checkedVehicle, owner, policy } }

@@ -10,6 +10,7 @@ import { useHydrated } from '~/ui/use-hydrated'
 import type { CaptchaProvider } from '~/captcha/captcha-token'
 import { useOfferReason } from './offer-reasons'
 import { getQuote } from './quote.functions'
+import { ReferenceTariffNote } from './reference-tariff'
 import { RenewQuoteForm } from './renew-quote'
 
 /** What a visitor pays for an offer: the premium, with the direct settlement clause when asked and offered. */
@@ -67,7 +68,8 @@ export function OffersList({ quote: initial, directSettlement, now, captchaProvi
   const navigate = useNavigate()
   const hydrated = useHydrated()
   const expired = Date.parse(quote.expires_at) <= now
-  const hasDirectSettlement = quote.offers.some((o) => o.direct_settlement !== undefined)
+  // RCA: the toggle while insurers answer, then only if one of them sells the clause for this vehicle (none does for trailers).
+  const hasDirectSettlement = quote.product === 'rca' && (quote.status === 'pending' || quote.offers.some((o) => o.direct_settlement))
   const priced = quote.offers.filter((o) => o.status === 'offered' && o.premium).sort((a, b) => offerTotal(a, directSettlement) - offerTotal(b, directSettlement))
   // PAD and optional cover together (issue 12 §2): the PAD stands apart, each optional offer is bought with it.
   const bundle = quote.subject?.product === 'house-insurance' && quote.subject.cover === 'pad_and_optional'
@@ -100,6 +102,7 @@ export function OffersList({ quote: initial, directSettlement, now, captchaProvi
           </Trans>
         </p>
       ) : null}
+      {quote.reference_tariff ? <ReferenceTariffNote reference={quote.reference_tariff} months={quote.offers[0]?.months ?? 12} bonusMalusClass={quote.bonus_malus?.class} locale={locale} /> : null}
       {quote.exchange_rate ? (
         <p className="field__hint">
           <Trans>

@@ -420,7 +420,7 @@ export class QuoteService {
       product: quote.product,
       status: quote.status,
       ...subjectOf(definition, quote.request),
-      ...definition.quoteView(quote.context),
+      ...definition.quoteView(quote.context, views),
       insurers_total: quote.insurersTotal,
       insurers_answered: rows.filter((r) => r.status !== 'pending').length,
       offers: views,
