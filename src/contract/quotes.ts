@@ -74,6 +74,12 @@ export const Offer = z.object({
   schengen_valid: z.boolean().optional(),
   /** Travel: one policy per traveller, or one family policy. */
   policy_scope: z.enum(['per_traveller', 'family']).optional(),
+  /** Travel, annual multi-trip: the longest trip each policy covers, in days. */
+  max_trip_days: z.number().int().min(1).optional(),
+  /** Travel with cancellation cover: what it insures (the trip's cost the buyer gave). */
+  cancellation_cover: ForeignMoney.optional(),
+  /** Travel for sport: whether the cover includes skiing. */
+  skiing_covered: z.boolean().optional(),
   /** House: the mandatory PAD (from the PAID pool) or optional cover; its sums insured. */
   cover: z.enum(['pad', 'optional']).optional(),
   pad_type: z.enum(['A', 'B']).optional(),
@@ -106,6 +112,8 @@ export const QuoteSubject = z.discriminatedUnion('product', [
     start_date: day,
     end_date: day,
     travellers: z.array(z.object({ birth_date: day })),
+    /** With cancellation cover: the trip's cost it insures. */
+    trip_cost: ForeignMoney.optional(),
   }),
   z.object({
     product: z.literal('house-insurance'),

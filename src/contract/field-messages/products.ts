@@ -49,7 +49,9 @@ export const productFieldMessages = {
     travel_end_before_start: 'Data întoarcerii nu poate fi înaintea datei plecării.',
     travel_start_past: 'Asigurarea poate începe cel mai devreme mâine.',
     travel_start_too_far: 'Asigurarea poate începe cel mult peste un an.',
-    travel_trip_too_long: 'O călătorie poate avea cel mult 90 de zile. Pentru mai multe călătorii alegeți asigurarea anuală.',
+    travel_trip_too_long: 'O călătorie poate avea cel mult 365 de zile. Pentru mai multe călătorii alegeți asigurarea anuală.',
+    travel_trip_cost: 'Introduceți costul călătoriei în euro, de exemplu 1250, între 10 și 100 000.',
+    travel_trip_cost_required: 'Introduceți costul călătoriei: asigurarea de anulare îl asigură.',
     travel_birth_date: 'Introduceți o dată a nașterii reală, din trecut.',
   },
   en: {
@@ -99,7 +101,9 @@ export const productFieldMessages = {
     travel_end_before_start: 'The return date cannot be before the departure date.',
     travel_start_past: 'Cover can start tomorrow at the earliest.',
     travel_start_too_far: 'Cover can start at most a year from now.',
-    travel_trip_too_long: 'A trip can last at most 90 days. For several trips choose the annual cover.',
+    travel_trip_too_long: 'A trip can last at most 365 days. For several trips choose the annual cover.',
+    travel_trip_cost: 'Enter the trip’s cost in euros, for example 1250, between 10 and 100 000.',
+    travel_trip_cost_required: 'Enter the trip’s cost: cancellation cover insures it.',
     travel_birth_date: 'Enter a real date of birth in the past.',
   },
   fr: {
@@ -149,7 +153,9 @@ export const productFieldMessages = {
     travel_end_before_start: 'La date de retour ne peut pas précéder la date de départ.',
     travel_start_past: 'La couverture peut commencer au plus tôt demain.',
     travel_start_too_far: 'La couverture peut commencer au plus tard dans un an.',
-    travel_trip_too_long: 'Un voyage dure au plus 90 jours. Pour plusieurs voyages, choisissez la couverture annuelle.',
+    travel_trip_too_long: 'Un voyage dure au plus 365 jours. Pour plusieurs voyages, choisissez la couverture annuelle.',
+    travel_trip_cost: 'Saisissez le coût du voyage en euros, par exemple 1250, entre 10 et 100 000.',
+    travel_trip_cost_required: 'Saisissez le coût du voyage : l’assurance annulation l’assure.',
     travel_birth_date: 'Saisissez une vraie date de naissance, dans le passé.',
   },
 } as const satisfies Record<Locale, Record<string, string>>

@@ -12,6 +12,7 @@ import { useOfferReason } from './offer-reasons'
 import { getQuote } from './quote.functions'
 import { ReferenceTariffNote } from './reference-tariff'
 import { RenewQuoteForm } from './renew-quote'
+import { TravelCover } from './travel-cover'
 
 /** What a visitor pays for an offer: the premium, with the direct settlement clause when asked and offered. */
 export function offerTotal(offer: Offer, directSettlement: boolean): number {
@@ -214,6 +215,7 @@ export function OffersList({ quote: initial, directSettlement, now, captchaProvi
                     ) : null}
                   </p>
                 ) : null}
+                <TravelCover offer={offer} locale={locale} />
                 {offer.cover ? <HouseCover offer={offer} locale={locale} /> : null}
                 {pad ? (
                   <p className="offer__bundle" data-amount={price + (pad.premium?.amount ?? 0)}>

@@ -5,10 +5,10 @@ import { HuVignetteQuoteInput, RoVignetteQuoteInput } from '~/contract/vignettes
 import { toBani } from '~/server/fx/service'
 import { PAD_ISSUER } from '~/server/products/insurers-data'
 import { houseInsurerTariffs, padTariff, padTypeOf, priceOptionalHouse } from '~/server/products/house/tariffs'
-import { priceTravel, travelInsurerTariffs } from '~/server/products/travel/tariffs'
 import { huVignetteTariffFor } from '~/server/products/vignettes/hu-tariff'
 import { bridgePassPrice, roVignetteTariff } from '~/server/products/vignettes/ro-tariff'
 import type { SandboxPricer } from './service'
+import { priceTravel, travelInsurerTariffs } from './travel-tariffs'
 
 /** The payload as the broker sends it: the request without its captcha token, plus what the broker fixed (rate, validity). */
 function parseWith<S extends z.ZodType, E extends z.ZodRawShape>(schema: S, extra: E) {
@@ -35,7 +35,15 @@ export const travelSandboxPricer: SandboxPricer<TravelQuoteInput & { end_date: s
     return {
       status: 'offered',
       premium: toBani(price.premiumEurCents, request.eur_rate_micros),
-      details: { premium_eur: price.premiumEurCents, medical_limit_eur: price.medicalLimitEurCents, schengen_valid: price.schengenValid, policy_scope: price.scope },
+      details: {
+        premium_eur: price.premiumEurCents,
+        medical_limit_eur: price.medicalLimitEurCents,
+        schengen_valid: price.schengenValid,
+        policy_scope: price.scope,
+        ...(price.maxTripDays === null ? {} : { max_trip_days: price.maxTripDays }),
+        ...(price.cancellationEurCents === null ? {} : { cancellation_sum_insured_eur: price.cancellationEurCents }),
+        ...(price.skiing === null ? {} : { skiing_covered: price.skiing }),
+      },
     }
   },
 }
