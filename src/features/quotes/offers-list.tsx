@@ -251,10 +251,10 @@ export function OffersList({ quote: initial, directSettlement, now, captchaProvi
       {failed.length > 0 && quote.status === 'complete' && !expired && captchaProvider ? (
         <div className="notice" data-ask-again>
           <p>
-            {offered.length === 0 && failed.length === quote.offers.length ? (
+            {failed.length === 1 ? (
               <Trans>{failedNames} did not answer this time. It usually passes within a minute: ask again, with the same details.</Trans>
             ) : (
-              <Trans>{failedNames} did not answer this time. You can ask again, with the same details, for their prices too.</Trans>
+              <Trans>{failedNames} did not answer this time. It usually passes within a minute: ask again, with the same details, for their prices too.</Trans>
             )}
           </p>
           <RenewQuoteForm quote={quote.id} captchaProvider={captchaProvider} label={<Trans>Ask again</Trans>} />
