@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest'
 import { fieldMessage, type FieldMessageKey } from '~/contract/field-messages'
 import { HOUSE_START_MAX_DAYS } from '~/contract/house'
 import { addDays } from '~/contract/iso-date'
+import { Quote } from '~/contract/quotes'
 import { RCA_START_MAX_DAYS } from '~/contract/rca-constants'
 import { HU_VIGNETTE_MAX_DAYS_AHEAD, huVignetteCategories, huVignettePeriods, HuVignetteQuoteInput, RO_VIGNETTE_MAX_DAYS_AHEAD } from '~/contract/vignettes'
 import { huVignetteTariffs } from '~/server/products/vignettes/hu-tariff'
+import { huVignetteDefinition } from '~/server/products/vignettes/definitions'
 import { priceHuVignette, type VignettePrice } from '~/server/products/vignettes/pricing'
 
 const hu = (over: Record<string, unknown>) =>
@@ -85,6 +87,12 @@ describe('an annual Hungarian vignette that ends within 60 days', () => {
     expect(priced(priceHuVignette(hu({ start_date: '2026-11-20' }), now)).shortValidityDays).toBeUndefined()
     // A monthly vignette is as long as it says: nothing to tell.
     expect(priced(priceHuVignette(hu({ period: 'monthly', start_date: '2026-12-20' }), now)).shortValidityDays).toBeUndefined()
+  })
+
+  it('puts it in the quote as the API describes it', () => {
+    const view = huVignetteDefinition.quoteView({ short_validity: { last_day: '2027-01-31', days: 43 } }, [])
+    expect(Quote.shape.short_validity.parse(view.short_validity)).toEqual({ last_day: '2027-01-31', days: 43 })
+    expect(huVignetteDefinition.quoteView({}, [])).toEqual({})
   })
 })
 
