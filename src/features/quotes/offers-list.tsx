@@ -103,7 +103,13 @@ export function OffersList({ quote: initial, directSettlement, now, captchaProvi
           </Trans>
         </p>
       ) : null}
-      {quote.reference_tariff ? <ReferenceTariffNote reference={quote.reference_tariff} months={quote.offers[0]?.months ?? 12} bonusMalusClass={quote.bonus_malus?.class} locale={locale} /> : null}
+      {quote.reference_tariff ? (
+        <ReferenceTariffNote reference={quote.reference_tariff} months={quote.offers[0]?.months ?? 12} bonusMalusClass={quote.bonus_malus?.class} locale={locale} />
+      ) : quote.reference_tariff === null ? (
+        <p className="field__hint">
+          <Trans>ASF’s reference tariff is shown here for cars owned by persons; we do not have its figures for this vehicle or owner.</Trans>
+        </p>
+      ) : null}
       {quote.exchange_rate ? (
         <p className="field__hint">
           <Trans>
