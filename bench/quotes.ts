@@ -31,7 +31,7 @@ import { parseArgs } from 'node:util'
 import { addDays } from '../src/contract/iso-date'
 import { RcaQuoteInput, type RcaQuoteInputRaw } from '../src/contract/rca'
 import { todayInBucharest } from '../src/i18n/dates'
-import { rcaInsurers } from '../src/server/products/rca/tariffs-data'
+import { rcaInsurers } from '../src/server/products/rca/insurers'
 import { sandboxClassOf } from '../src/server/sandbox/claims-history'
 import { quoteBehaviour } from '../src/server/sandbox/insurers'
 import { buildNodeEntries, cpuMs, freePort, HOST, percentile, say, start, stop, waitFor } from './processes'
@@ -84,7 +84,8 @@ function plan(): Planned[] {
         const payload = { ...request, bonus_malus: sandboxClassOf(`person:${OWNER.cnp}`) }
         const slowestMs = Math.max(
           ...rcaInsurers.map(({ code }) => {
-            const b = quoteBehaviour(code, 'rca', payload)
+            // The first try's draw in the minute the plan is made (the sandbox draws with the minute it is asked in).
+            const b = quoteBehaviour(code, 'rca', payload, { attempt: 1, at: new Date() })
             return b.outcome === 'hang' ? timeoutMs : b.latencyMs * latencyScale
           }),
         )

@@ -6,6 +6,8 @@ import { isIsoDate } from './iso-date'
 export const wallMaterials = ['reinforced_concrete', 'metal', 'wood', 'stone', 'brick', 'unfired_brick', 'other_untreated'] as const
 export const seismicRiskClasses = ['I', 'II', 'III', 'IV'] as const
 export const houseCovers = ['pad', 'pad_and_optional', 'optional'] as const
+/** Cover starts at the latest this many days from today. */
+export const HOUSE_START_MAX_DAYS = 60
 
 const text = (key: 'house_address_county' | 'house_address_locality' | 'house_address_street', max: number) =>
   z.string({ error: key }).trim().min(1, key).max(max, key)

@@ -37,6 +37,21 @@ export function addMonths(value: string, months: number): string {
   return format(new Date(Date.UTC(y, m - 1 + months, Math.min(d, lastDay))))
 }
 
+/**
+ * The last day of a period of `months` whole months starting on `start` (day D): the day before
+ * day D of the month `months` later, or that month's last day when it has no day D. So 12 months
+ * from 1 March end on 28/29 February, 12 months from 29 February 2028 on 28 February 2029, and one
+ * month from 28 January ends 27 February while from 29 (2027), 30 or 31 January it ends on the last
+ * day of February. Every product sold by the month uses it (RCA, house, annual travel, the
+ * 12-month rovinietă), so they all agree.
+ */
+export function periodLastDay(start: string, months: number): string {
+  const [y, m, d] = parts(start)
+  const daysInTarget = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate()
+  if (d > daysInTarget) return format(new Date(Date.UTC(y, m - 1 + months, daysInTarget)))
+  return format(new Date(Date.UTC(y, m - 1 + months, d - 1)))
+}
+
 /** Whole years from `from` to `to` (an age on a date); a 29 February birthday counts on 1 March. */
 export function wholeYearsBetween(from: string, to: string): number {
   const [fy, fm, fd] = parts(from)

@@ -25,6 +25,27 @@ export const BonusMalus = z.object({
   coefficient: z.number(),
 })
 
+/**
+ * RCA: ASF's reference tariff for the quote's cell (facts §1.7), shown beside the offers. `annual`
+ * is the cell's 12-month premium; `for_class` the same with the owner's bonus-malus coefficient,
+ * which is what 12-month offers are compared with. With `baar_allocation` (three or more 12-month
+ * offers above it) the buyer may ask BAAR to allocate an insurer (`baar_url`).
+ */
+export const ReferenceTariff = z.object({
+  annual: Money,
+  for_class: Money,
+  zone: z.enum(['bucharest-ilfov', 'rest']),
+  age_band: z.string(),
+  power_band: z.string(),
+  /** The first day of the table it comes from. */
+  valid_from: z.iso.date(),
+  /** 12-month offers above `for_class` so far (0 for shorter policies: BAAR compares 12-month offers). */
+  offers_above: z.number().int().min(0),
+  baar_allocation: z.boolean(),
+  baar_url: z.url(),
+})
+export type ReferenceTariff = z.infer<typeof ReferenceTariff>
+
 export const OfferStatus = z.enum(['pending', 'offered', 'declined', 'failed'])
 
 /**
@@ -53,6 +74,12 @@ export const Offer = z.object({
   schengen_valid: z.boolean().optional(),
   /** Travel: one policy per traveller, or one family policy. */
   policy_scope: z.enum(['per_traveller', 'family']).optional(),
+  /** Travel, annual multi-trip: the longest trip each policy covers, in days. */
+  max_trip_days: z.number().int().min(1).optional(),
+  /** Travel with cancellation cover: what it insures (the trip's cost the buyer gave). */
+  cancellation_cover: ForeignMoney.optional(),
+  /** Travel for sport: whether the cover includes skiing. */
+  skiing_covered: z.boolean().optional(),
   /** House: the mandatory PAD (from the PAID pool) or optional cover; its sums insured. */
   cover: z.enum(['pad', 'optional']).optional(),
   pad_type: z.enum(['A', 'B']).optional(),
@@ -85,6 +112,8 @@ export const QuoteSubject = z.discriminatedUnion('product', [
     start_date: day,
     end_date: day,
     travellers: z.array(z.object({ birth_date: day })),
+    /** With cancellation cover: the trip's cost it insures. */
+    trip_cost: ForeignMoney.optional(),
   }),
   z.object({
     product: z.literal('house-insurance'),
@@ -122,10 +151,14 @@ export const Quote = z.object({
   status: z.enum(['pending', 'complete']),
   /** RCA: the owner's bonus-malus class, found before insurers were asked. */
   bonus_malus: BonusMalus.optional(),
+  /** RCA: ASF's reference tariff for the quote's cell; null where the table has no cell (other vehicles, companies). */
+  reference_tariff: ReferenceTariff.nullable().optional(),
   /** What the quote is for, to repeat before paying. */
   subject: QuoteSubject.optional(),
   /** Products listed in EUR or HUF: the day's rate used for the premiums in lei (kept with the order). */
   exchange_rate: z.object({ currency: z.enum(['EUR', 'HUF']), ron_per_unit: z.string(), date: z.iso.date() }).optional(),
+  /** Hungarian annual and county vignettes valid 60 days or fewer (they end on 31 January): their last day and length, said before purchase. */
+  short_validity: z.object({ last_day: z.iso.date(), days: z.number().int().min(1) }).optional(),
   insurers_total: z.number().int().min(0),
   insurers_answered: z.number().int().min(0),
   /** Offered first, cheapest first; then declined and failed, then those still pending. */

@@ -3,7 +3,7 @@ import { todayInBucharest } from '~/i18n/dates'
 import { parseCnp } from './cnp'
 import { isCountyCode, type CountyCode } from './counties'
 import { checkCui } from './cui'
-import { addDays, addMonths, isIsoDate, wholeYearsBetween } from './iso-date'
+import { addDays, isIsoDate, periodLastDay, wholeYearsBetween } from './iso-date'
 import { LICENCE_MIN_AGE, RCA_MIN_AGE, rcaStartDateBounds } from './rca-constants'
 import {
   checkVin,
@@ -146,7 +146,7 @@ function buildSchema(clock: Clock) {
   )
 
   // Rules between two fields of one section belong to the section, so each step of the quote
-  // form checks them itself; only the rule that ties the plate to the period spans two sections.
+  // form checks them itself; only the rules that tie the vehicle to the policy span two sections.
   const checkedVehicle = vehicle.superRefine((v, ctx) => {
     const towed = isTowed(v.category)
     if (!towed && v.power_kw === 0) ctx.addIssue({ code: 'custom', path: ['power_kw'], message: 'power_required' })
@@ -172,6 +172,10 @@ function buildSchema(clock: Clock) {
       const plate = parsePlate(input.vehicle.registration_plate)
       if (plate && isProvisionalPlate(plate.kind) && input.policy.months > PROVISIONAL_MAX_PERIODS) {
         ctx.addIssue({ code: 'custom', path: ['policy', 'months'], message: 'months_provisional_plate' })
+      }
+      // A trailer does not drive: no insurer sells it the direct settlement clause (facts §1.5).
+      if (input.vehicle.category === 'trailer' && input.policy.direct_settlement) {
+        ctx.addIssue({ code: 'custom', path: ['policy', 'direct_settlement'], message: 'direct_settlement_trailer' })
       }
     })
   return { request, sections: { vehicle: checkedVehicle, owner, policy } }
@@ -224,12 +228,13 @@ export { vehicleCategories, vehicleFuels, vehicleUsages }
 export type { VehicleCategory, VehicleFuel, VehicleUsage } from './vehicle'
 
 /**
- * The last day of cover. Whole months end the day before the same day-number (1 March + 12 months
- * → 28 February); provisional plates are insured in 30-day periods (facts §1.2).
+ * The last day of cover. Whole months by the rule of `periodLastDay` (1 March + 12 months → 28
+ * February, 29 February + 12 months → 28 February); provisional plates are insured in 30-day
+ * periods (facts §1.2).
  */
 export function rcaPolicyEndDate(startDate: string, months: number, plateKind: PlateKind): string {
   if (isProvisionalPlate(plateKind)) return addDays(startDate, PROVISIONAL_PERIOD_DAYS * months - 1)
-  return addDays(addMonths(startDate, months), -1)
+  return periodLastDay(startDate, months)
 }
 
 /**

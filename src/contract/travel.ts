@@ -5,9 +5,15 @@ import { isIsoDate } from './iso-date'
 export const travelZones = ['europe', 'world_excl_us_ca', 'world'] as const
 export const travelPurposes = ['tourism', 'work', 'sport'] as const
 export const travelTrips = ['single', 'annual'] as const
-/** The longest single trip sold (Mondial-type single-trip products, facts §5); longer stays take the annual multi-trip. */
-export const TRAVEL_MAX_TRIP_DAYS = 90
+/**
+ * The longest single trip asked for: a year, as "long trip" products sell (facts §5: up to 365
+ * days); most insurers sell single trips up to 90 days and decline longer ones (`trip_too_long`).
+ */
+export const TRAVEL_MAX_TRIP_DAYS = 365
 export const TRAVEL_MAX_TRAVELLERS = 9
+/** A trip's cost, for cancellation cover: 10 … 100 000 EUR for the whole party, in euro cents. */
+export const TRAVEL_TRIP_COST_MIN = 1_000
+export const TRAVEL_TRIP_COST_MAX = 10_000_000
 
 const date = z.string({ error: 'product_date_format' }).refine(isIsoDate, 'product_date_format')
 
@@ -26,9 +32,22 @@ export const TravelQuoteInput = z
     covers: z
       .object({ baggage: z.boolean({ error: 'travel_cover' }).default(false), cancellation: z.boolean({ error: 'travel_cover' }).default(false) })
       .default({ baggage: false, cancellation: false }),
+    /**
+     * What the trip costs the whole party (tickets, stay), in euro cents: cancellation cover insures
+     * it and is priced on it, so it is required with `covers.cancellation`. For an annual policy,
+     * the cost of the dearest trip.
+     */
+    trip_cost: z
+      .object({
+        amount: z.number({ error: 'travel_trip_cost' }).int('travel_trip_cost').min(TRAVEL_TRIP_COST_MIN, 'travel_trip_cost').max(TRAVEL_TRIP_COST_MAX, 'travel_trip_cost'),
+        currency: z.literal('EUR', { error: 'travel_trip_cost' }),
+      }, { error: 'travel_trip_cost' })
+      .nullable()
+      .default(null),
     token: z.string({ error: 'product_captcha_required' }).max(4096, 'product_captcha_required'),
   })
   .refine((v) => v.trip === 'annual' || v.end_date >= v.start_date, { message: 'travel_end_before_start', path: ['end_date'] })
+  .refine((v) => !v.covers.cancellation || v.trip_cost !== null, { message: 'travel_trip_cost_required', path: ['trip_cost'] })
 export type TravelQuoteInput = z.infer<typeof TravelQuoteInput>
 
 /**
@@ -46,6 +65,7 @@ export function travelFormField(path: string): string {
   // A missing traveller list speaks of the first traveller's field.
   if (path === 'travellers') return travellerField(0)
   if (path.startsWith('covers.')) return path.slice('covers.'.length)
+  if (path.startsWith('trip_cost')) return 'trip_cost'
   return path === '' ? 'form' : path
 }
 
@@ -67,8 +87,25 @@ export function travelFormToInput(values: Record<string, unknown>) {
     travellers,
     purpose: formText(values.purpose) || undefined,
     covers: { baggage: formBox(values.baggage), cancellation: formBox(values.cancellation) },
+    // Asked only with cancellation cover: typed without it, it is left out.
+    trip_cost: formBox(values.cancellation) ? euroCentsOf(formText(values.trip_cost)) : null,
     token: typeof values.token === 'string' ? values.token : '',
   }
+}
+
+/**
+ * Euros as typed (`1250`, `1 250`, `1.250`, `1250,50`, `1250.50`) → `{amount: cents, currency}`;
+ * empty → null (refused when cancellation cover asks for it); anything else stays as typed and is
+ * refused with the field's sentence.
+ */
+function euroCentsOf(text: string | undefined): { amount: number; currency: 'EUR' } | string | null {
+  if (!text) return null
+  const compact = text.replace(/[\s\u00a0\u202f€]|EUR/gi, '')
+  // Dots or commas between groups of three digits separate thousands (1.250 or 1,250 in ro and en).
+  const whole = /^\d{1,3}([.,]\d{3})+$/.test(compact) ? compact.replace(/[.,]/g, '') : compact
+  const match = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(whole)
+  if (!match) return text
+  return { amount: Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0')), currency: 'EUR' }
 }
 
 export const TravelQuoteForm = flatForm(TravelQuoteInput, travelFormToInput, travelFormField)

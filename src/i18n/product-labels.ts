@@ -7,7 +7,7 @@ export function useTravelLabels() {
   const { t } = useLingui()
   return {
     zones: { europe: t`Europe`, world_excl_us_ca: t`World, without the USA and Canada`, world: t`The whole world` } satisfies Record<(typeof travelZones)[number], string>,
-    trips: { single: t`One trip (up to 90 days)`, annual: t`A year of trips (each up to 90 days)` } satisfies Record<(typeof travelTrips)[number], string>,
+    trips: { single: t`One trip (up to a year with insurers that sell long stays)`, annual: t`A year of trips (each up to the insurer’s limit, 30–90 days)` } satisfies Record<(typeof travelTrips)[number], string>,
     purposes: { tourism: t`Tourism, visits`, work: t`Work`, sport: t`Skiing and sports` } satisfies Record<(typeof travelPurposes)[number], string>,
   }
 }

@@ -23,7 +23,7 @@ export const Route = createFileRoute('/_master/house')({
     return (
       <ProductPage code="house-insurance">
         <HouseQuoteForm today={todayInBucharest(new Date(now))} captchaProvider={publicConfig.CAPTCHA_PROVIDER} />
-        <QuoteOffers quote={quote} asked={asked} now={now} titleId="house-offers-title" />
+        <QuoteOffers quote={quote} asked={asked} now={now} captchaProvider={publicConfig.CAPTCHA_PROVIDER} titleId="house-offers-title" />
       </ProductPage>
     )
   },

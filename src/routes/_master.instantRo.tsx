@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { RO_VIGNETTE_MAX_DAYS_AHEAD } from '~/contract/vignettes'
 import { ProductPage } from '~/features/products/product-page'
 import { productsQuery } from '~/features/products/queries'
 import { OffersList } from '~/features/quotes/offers-list'
@@ -12,7 +13,7 @@ export const Route = createFileRoute('/_master/instantRo')({
   validateSearch: vignetteSearch,
   loaderDeps: vignetteLoaderDeps,
   loader: async ({ context, deps }) => {
-    const [page] = await Promise.all([loadVignette(deps, 30), context.queryClient.query({ ...productsQuery, staleTime: 'static' })])
+    const [page] = await Promise.all([loadVignette(deps, RO_VIGNETTE_MAX_DAYS_AHEAD), context.queryClient.query({ ...productsQuery, staleTime: 'static' })])
     return page
   },
   head: ({ match }) => pageTitle(match, msg`Romanian road vignette`),
@@ -23,7 +24,7 @@ export const Route = createFileRoute('/_master/instantRo')({
       <ProductPage code="ro-vignette">
         <section className="quote-form" aria-labelledby="vignette-form-title">
           <RoVignetteForm tariff={tariffs.ro} today={today} latest={latest} captchaProvider={publicConfig.CAPTCHA_PROVIDER} />
-          {quote ? <OffersList key={quote.id} quote={quote} directSettlement={false} now={now} /> : null}
+          {quote ? <OffersList key={quote.id} quote={quote} directSettlement={false} now={now} captchaProvider={publicConfig.CAPTCHA_PROVIDER} /> : null}
         </section>
       </ProductPage>
     )

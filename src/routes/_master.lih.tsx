@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { HU_VIGNETTE_MAX_DAYS_AHEAD } from '~/contract/vignettes'
 import { ProductPage } from '~/features/products/product-page'
 import { productsQuery } from '~/features/products/queries'
 import { OffersList } from '~/features/quotes/offers-list'
@@ -12,7 +13,7 @@ export const Route = createFileRoute('/_master/lih')({
   validateSearch: vignetteSearch,
   loaderDeps: vignetteLoaderDeps,
   loader: async ({ context, deps }) => {
-    const [page] = await Promise.all([loadVignette(deps, 31), context.queryClient.query({ ...productsQuery, staleTime: 'static' })])
+    const [page] = await Promise.all([loadVignette(deps, HU_VIGNETTE_MAX_DAYS_AHEAD), context.queryClient.query({ ...productsQuery, staleTime: 'static' })])
     return page
   },
   head: ({ match }) => pageTitle(match, msg`Hungarian road vignette`),
@@ -23,7 +24,7 @@ export const Route = createFileRoute('/_master/lih')({
       <ProductPage code="hu-vignette">
         <section className="quote-form" aria-labelledby="vignette-form-title">
           <HuVignetteForm tariff={tariffs.hu} today={today} latest={latest} captchaProvider={publicConfig.CAPTCHA_PROVIDER} />
-          {quote ? <OffersList key={quote.id} quote={quote} directSettlement={false} now={now} /> : null}
+          {quote ? <OffersList key={quote.id} quote={quote} directSettlement={false} now={now} captchaProvider={publicConfig.CAPTCHA_PROVIDER} /> : null}
         </section>
       </ProductPage>
     )

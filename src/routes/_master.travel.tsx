@@ -23,7 +23,7 @@ export const Route = createFileRoute('/_master/travel')({
     return (
       <ProductPage code="travel">
         <TravelQuoteForm today={todayInBucharest(new Date(now))} captchaProvider={publicConfig.CAPTCHA_PROVIDER} />
-        <QuoteOffers quote={quote} asked={asked} now={now} titleId="travel-offers-title" />
+        <QuoteOffers quote={quote} asked={asked} now={now} captchaProvider={publicConfig.CAPTCHA_PROVIDER} titleId="travel-offers-title" />
       </ProductPage>
     )
   },

@@ -78,6 +78,10 @@ test('a guest compares RCA offers that arrive one by one, pays through 3-D Secur
   expect(prices.length).toBeGreaterThanOrEqual(8)
   expect(prices).toEqual([...prices].sort((a, b) => a - b))
   await expect(page.locator('.offer').first()).toContainText('Cheapest')
+  // ASF's reference tariff for this driver's cell, beside the offers.
+  const reference = page.locator('.offers__reference')
+  await expect(reference).toContainText('ASF reference tariff for your profile')
+  await expect(reference).toContainText(/for 12 months/)
 
   // Direct settlement: the toggle changes the prices without asking again.
   // A controlled box: it shows checked once the page's search says so.
@@ -213,6 +217,36 @@ test('an expired or unknown offer cannot be paid', async ({ page }) => {
   await page.goto('/en/checkout?offer=AAAAAAAAAAAAAAAAAAAAAA&quote=BBBBBBBBBBBBBBBBBBBBBB')
   await expect(page.getByRole('heading', { name: 'This offer cannot be bought' })).toBeVisible()
   await expect(page.getByRole('button', { name: /by card/ })).toHaveCount(0)
+})
+
+test('a 19-year-old sees that insurers ask more than ASF’s reference tariff, and where to ask BAAR for an insurer', async ({ page, request }) => {
+  test.setTimeout(90_000)
+  await withConsentCookie(page.context())
+  // Born in November 2007, licence for a year and a half, a 120 kW car in Cluj: every insurer asks more than the reference.
+  const young12 = '507110140002'
+  const tomorrow = new Date(Date.now() + 36 * 3600_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Bucharest' })
+  const made = await request.post('/api/v1/products/rca/quotes', {
+    headers: { 'x-forwarded-for': '198.51.100.84' },
+    data: {
+      vehicle: { registration_plate: 'CJ 19 YNG', vin: VIN, category: 'car', make: 'Volkswagen', model: 'Golf', engine_capacity_cc: 1984, power_kw: 120, total_mass_kg: 1800, seats: 5, fuel: 'petrol', first_registration: '2019-04-10', usage: 'personal' },
+      owner: { type: 'person', cnp: `${young12}${cnpCheckDigit(young12)}`, driving_licence_since: '2025-06-01', county: 'CJ', locality: 'Cluj-Napoca' },
+      policy: { start_date: tomorrow, months: 12, direct_settlement: false },
+      token: '',
+    },
+  })
+  expect(made.status(), await made.text()).toBe(201)
+  const { id } = ((await made.json()) as { data: { id: string } }).data
+  await page.goto(`/en/rca?step=offers&quote=${id}`)
+  await expect(page.locator('.offers__progress')).toContainText(en.allAnswered, { timeout: 30_000 })
+  const reference = page.locator('.offers__reference')
+  await expect(reference).toHaveAttribute('data-baar', 'yes')
+  await expect(reference).toContainText(/more than the reference tariff for 12 months/)
+  const link = reference.getByRole('link', { name: /How to ask BAAR for an insurer/ })
+  await expect(link).toHaveAttribute('href', 'https://www.baar.ro/asigurati-cu-risc-ridicat/')
+  // Every offer is above the amount shown.
+  const shown = Number(await reference.getAttribute('data-reference-amount'))
+  for (const price of await offerPrices(page)) expect(price).toBeGreaterThan(shown)
+  await expectNoSeriousAxeViolations(page, '/rca offers with the BAAR notice')
 })
 
 type ApiQuote = { id: string; status: string; insurers_answered: number; offers: { id: string; status: string; premium: { amount: number } | null }[] }

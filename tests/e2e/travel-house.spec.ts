@@ -53,6 +53,38 @@ test('a visitor compares travel offers, sees the one not valid for a Schengen vi
   expect(policy).toContain(insurer)
 })
 
+test('cancellation cover asks the trip’s cost and insures it; a year of trips says its longest trip', async ({ page }) => {
+  test.setTimeout(90_000)
+  await withConsentCookie(page.context())
+  await page.goto('/en/travel')
+  await waitForHydration(page)
+  await page.getByLabel('Traveller 1').fill('1982-02-14')
+  await expect(page.getByLabel('Cost of the trip, in euros')).toHaveCount(0)
+  await page.getByLabel('Add trip cancellation cover').check()
+  const cost = page.getByLabel('Cost of the trip, in euros')
+  await page.getByRole('button', { name: 'Compare the offers' }).click()
+  await expect(page.locator('#travel-quote-trip_cost-error')).toHaveText('Enter the trip’s cost: cancellation cover insures it.')
+  await cost.fill('1 250')
+  await page.getByRole('button', { name: 'Compare the offers' }).click()
+  await expect(page).toHaveURL(/\/travel\?quote=/)
+  await expect(page.locator('.offers__progress')).toContainText(/All \d+ insurers answered\./, { timeout: 25_000 })
+  const insured = page.locator('.offer').filter({ hasText: 'Trip cancellation insured up to' })
+  await expect(insured.first()).toBeVisible()
+  expect(await insured.count()).toBe(await page.locator('.offer').count())
+  await expect(insured.first().locator('[data-cancellation-cover]')).toHaveAttribute('data-cancellation-cover', '125000')
+
+  // A year of trips: each offer says how long each trip may be.
+  await page.goto('/en/travel')
+  await waitForHydration(page)
+  await page.getByLabel('Cover', { exact: true }).selectOption('annual')
+  await page.getByLabel('Traveller 1').fill('1982-02-14')
+  await page.getByRole('button', { name: 'Compare the offers' }).click()
+  await expect(page.locator('.offers__progress')).toContainText(/All \d+ insurers answered\./, { timeout: 25_000 })
+  const annual = page.locator('.offer')
+  await expect(annual.first().locator('[data-max-trip-days]')).toContainText(/Each trip up to \d+ days/)
+  expect(await annual.locator('[data-max-trip-days]').count()).toBe(await annual.count())
+})
+
 test('a visitor buys PAD and an optional home cover in one payment and gets both documents', async ({ page }) => {
   test.setTimeout(120_000)
   await withConsentCookie(page.context())

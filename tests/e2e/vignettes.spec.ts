@@ -18,9 +18,9 @@ test.beforeAll(async ({ request }) => {
 
 /**
  * Asks for the price with the first of `plates` the issuer answers for, and gives that plate back
- * as the checkout writes it. The sandbox draws each request's answer, 5xx or hang from a hash of
- * the request, today's dates included (decision 47), so one fixed plate meets a hang on about one
- * day in twenty; another plate is another draw.
+ * as the checkout writes it. The sandbox draws each try's answer, 5xx or hang from a hash of the
+ * request, the try and the minute (decision 89); the engine asks once more after a failure, so an
+ * unanswered request is rare, and another plate is another draw.
  */
 async function askForPrice(page: Page, plates: readonly string[]): Promise<string> {
   for (const plate of plates) {

@@ -5,8 +5,8 @@ import { todayInBucharest } from '~/i18n/dates'
 import { fxRates } from '~/server/db/schema'
 import { toBani } from '~/server/fx/service'
 import { houseInsurerTariffs } from '~/server/products/house/tariffs'
-import { travelInsurerTariffs } from '~/server/products/travel/tariffs'
-import { huVignetteTariff } from '~/server/products/vignettes/hu-tariff'
+import { travelInsurerTariffs } from '~/server/sandbox/insurers/travel-tariffs'
+import { huVignetteTariffFor } from '~/server/products/vignettes/hu-tariff'
 import { roVignetteTariff } from '~/server/products/vignettes/ro-tariff'
 import { databaseKinds, errorOf, json, startTestApi, type TestApi } from '../support/api'
 import { pollUntilComplete } from '../support/quotes'
@@ -92,7 +92,7 @@ describe.each(databaseKinds)('travel, house and vignette quotes on %s', (kind) =
       counties: ['pest', 'gyor-moson-sopron'],
       start_date: tomorrow(),
     }))
-    const listPrice = 2 * huVignetteTariff.D1.county!
+    const listPrice = 2 * huVignetteTariffFor(tomorrow())!.D1.county!
     expect(quote.offers[0]).toMatchObject({ insurer: { code: 'nusz' }, list_price: { amount: listPrice, currency: 'HUF' }, premium: { amount: toBani(listPrice, HUF), currency: 'RON' } })
     expect(quote.offers[0]!.end_date).toBe(`${Number(tomorrow().slice(0, 4)) + 1}-01-31`)
   })
@@ -136,6 +136,26 @@ describe.each(databaseKinds)('travel, house and vignette quotes on %s', (kind) =
     const budget = quote.offers.find((o) => o.insurer.code === 'signal-iduna')
     expect(budget).toMatchObject({ medical_limit: { amount: 2_000_000, currency: 'EUR' }, schengen_valid: false })
     for (const offer of quote.offers.filter((o) => o.insurer.code !== 'signal-iduna')) expect(offer.schengen_valid).toBe(true)
+  })
+
+  it('sells an annual travel policy saying its longest trip, and cancellation cover on the trip’s cost it insures', async () => {
+    const start = addDays(todayInBucharest(), 12)
+    const annual = await answeredQuote('travel', (n) => ({ zone: 'world', trip: 'annual', start_date: start, end_date: start, travellers: [{ birth_date: `19${n + 70}-04-01` }], purpose: 'tourism' }))
+    const offered = annual.offers.filter((o) => o.status === 'offered')
+    expect(offered.length).toBeGreaterThanOrEqual(3)
+    for (const offer of offered) {
+      expect(offer.max_trip_days).toBeGreaterThanOrEqual(30)
+      expect(offer.medical_limit!.amount).toBeGreaterThanOrEqual(5_000_000)
+    }
+    expect(annual.offers.find((o) => o.insurer.code === 'signal-iduna')).toMatchObject({ status: 'declined', reason: 'zone_not_covered' })
+
+    const trip = { zone: 'europe', start_date: start, end_date: addDays(start, 6), purpose: 'tourism', covers: { cancellation: true } }
+    const missing = await post('travel', { ...trip, travellers: [{ birth_date: '1980-04-01' }] }, { 'accept-language': 'en' })
+    expect(missing.status).toBe(422)
+    expect((await errorOf(missing)).message).toMatchObject({ trip_cost: ['Enter the trip’s cost: cancellation cover insures it.'] })
+    const insured = await answeredQuote('travel', (n) => ({ ...trip, travellers: [{ birth_date: `19${n + 70}-04-01` }], trip_cost: { amount: 120_000, currency: 'EUR' } }))
+    expect(insured.subject).toMatchObject({ trip_cost: { amount: 120_000, currency: 'EUR' } })
+    for (const offer of insured.offers.filter((o) => o.status === 'offered')) expect(offer.cancellation_cover).toEqual({ amount: 120_000, currency: 'EUR' })
   })
 
   it('refuses bad input with a translated sentence on the field', async () => {

@@ -8,6 +8,7 @@ import { SandboxInsurerAdapter } from '~/server/insurers/sandbox-adapter'
 import { quoteBehaviour, quoteReference } from '~/server/sandbox/insurers'
 import { newCapabilityId } from '~/server/quotes/service'
 import { databaseKinds, errorOf, operator, startTestApi, type TestApi } from '../support/api'
+import { TEST_SANDBOX_CLOCK } from '../support/sandbox'
 import { insurerPayloadOf, outcomesOf, pollUntilComplete, postRcaQuote, rcaRequestFromTomorrow } from '../support/quotes'
 import { z } from 'zod'
 
@@ -16,7 +17,7 @@ function payloadWith(insurer: string, outcome: 'answer' | 'error' | 'hang'): Rec
   for (let n = 10; n < 100; n++) {
     for (const county of ['CJ', 'BV', 'IS', 'TM']) {
       const raw = rcaRequestFromTomorrow({ vehicle: { registration_plate: `${county} ${n} ABC` } })
-      if (outcomesOf(raw, [insurer])[insurer] === outcome) return insurerPayloadOf(raw)
+      if (outcomesOf(raw, [insurer], { tries: 1 })[insurer] === outcome) return insurerPayloadOf(raw)
     }
   }
   throw new Error(`no payload makes ${insurer} ${outcome}`)
@@ -52,7 +53,7 @@ describe.each(databaseKinds)('quote engine on %s', (kind) => {
     })
 
     it('spreads latencies over 100 ms–3 s and fails about one request in twenty', () => {
-      const draws = Array.from({ length: 2000 }, (_, i) => quoteBehaviour('asirom', 'rca', { n: i }))
+      const draws = Array.from({ length: 2000 }, (_, i) => quoteBehaviour('asirom', 'rca', { n: i }, { attempt: 1, at: TEST_SANDBOX_CLOCK }))
       const latencies = draws.map((d) => d.latencyMs)
       expect(Math.min(...latencies)).toBeGreaterThanOrEqual(100)
       expect(Math.max(...latencies)).toBeLessThanOrEqual(3000)
@@ -90,6 +91,40 @@ describe.each(databaseKinds)('quote engine on %s', (kind) => {
       await expect(adapter.issue({ ...request, customer: { ...request.customer, email: 'unavailable-issue@example.ro' }, idempotencyKey: newCapabilityId() }, AbortSignal.timeout(5000))).rejects.toMatchObject({
         reason: 'insurer_error',
       })
+    })
+  })
+
+  describe('passing failures', () => {
+    /** A request whose first try at `insurer` draws `outcome` and whose second try answers. */
+    function retriedRequest(insurer: string, outcome: 'error' | 'hang') {
+      for (let n = 10; n < 100; n++) {
+        for (const county of ['CJ', 'BV', 'IS', 'TM', 'CT', 'AG', 'BH', 'SB', 'DJ', 'GL']) {
+          const raw = rcaRequestFromTomorrow({ vehicle: { registration_plate: `${county} ${n} KLM` } })
+          if (outcomesOf(raw, [insurer], { tries: 1 })[insurer] === outcome && outcomesOf(raw, [insurer])[insurer] === 'answer') return raw
+        }
+      }
+      throw new Error(`no request makes ${insurer} ${outcome} once`)
+    }
+
+    // The insurer's own budget (its catalogue timeout), roomy enough for both tries on a busy machine.
+    const BUDGET_MS = 6_000
+    beforeAll(async () => {
+      await t.deps.database.db.update(insurers).set({ quoteTimeoutMs: BUDGET_MS }).where(eq(insurers.code, 'groupama'))
+      t.deps.insurers.forgetEnabled()
+    })
+    afterAll(async () => {
+      await t.deps.database.db.update(insurers).set({ quoteTimeoutMs: null }).where(eq(insurers.code, 'groupama'))
+      t.deps.insurers.forgetEnabled()
+    })
+
+    it.each(['error', 'hang'] as const)('asks an insurer once more after a %s, inside its time budget, and shows its price', async (outcome) => {
+      const raw = retriedRequest('groupama', outcome)
+      const started = Date.now()
+      const res = await postRcaQuote(t, raw, {}, outcome === 'error' ? '192.0.2.70' : '192.0.2.71')
+      const quote = await pollUntilComplete(t, QuoteEnvelope.parse(await res.json()).data.id)
+      expect(quote.offers.find((o) => o.insurer.code === 'groupama')).toMatchObject({ status: 'offered', reason: null })
+      // Both tries fit in the budget (a hang costs the first try's 70 % of it).
+      expect(Date.now() - started).toBeLessThan(BUDGET_MS + 1_500)
     })
   })
 

@@ -2,16 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bonusMalusCoefficient, type BonusMalusClass } from '~/contract/bonus-malus'
 import { InsurerList, QuoteEnvelope, type Quote } from '~/contract/quotes'
 import { RcaQuoteInput, rcaPolicyEndDate, type RcaQuoteInputRaw } from '~/contract/rca'
-import { isDecline, rcaPremium, rcaRisk } from '~/server/products/rca/tariff'
-import { rcaInsurers, rcaTariffs } from '~/server/products/rca/tariffs-data'
+import { rcaInsurers } from '~/server/products/rca/insurers'
+import { rcaRisk } from '~/server/products/rca/risk'
+import { isDecline, rcaPremium } from '~/server/sandbox/insurers/rca-tariff'
+import { rcaTariffs } from '~/server/sandbox/insurers/rca-tariffs'
 import { databaseKinds, errorOf, type TestApi, startTestApi } from '../support/api'
 import { bearer, registerUser } from '../support/accounts'
+import { cnpBornOn } from '../support/rca'
+import { addDays } from '~/contract/iso-date'
+import { todayInBucharest } from '~/i18n/dates'
 import { insurerPayloadOf, outcomesOf, pollUntilComplete, postRcaQuote, rcaRequestFromTomorrow } from '../support/quotes'
 
 const insurerCodes = rcaInsurers.map((i) => i.code)
 
 /** What the offer of each insurer must be, from its tariff and the sandbox's draw for this request. */
-function expectedOffers(raw: RcaQuoteInputRaw): Record<string, { status: string; premium?: number; directSettlement?: number; reason?: string }> {
+function expectedOffers(raw: RcaQuoteInputRaw): Record<string, { status: string; premium?: number; directSettlement?: number | null; reason?: string }> {
   const payload = insurerPayloadOf(raw)
   const outcomes = outcomesOf(raw, insurerCodes)
   const request = RcaQuoteInput.parse(raw)
@@ -44,7 +49,7 @@ function checkAgainstTariffs(quote: Quote, raw: RcaQuoteInputRaw) {
     expect({ code: offer.insurer.code, status: offer.status, reason: offer.reason ?? undefined }).toEqual({ code: offer.insurer.code, status: want?.status, reason: want?.reason })
     if (want?.status === 'offered') {
       expect(offer.premium).toEqual({ amount: want.premium, currency: 'RON' })
-      expect(offer.direct_settlement).toEqual({ amount: want.directSettlement, currency: 'RON' })
+      expect(offer.direct_settlement).toEqual(want.directSettlement === null ? null : { amount: want.directSettlement, currency: 'RON' })
     } else {
       expect(offer.premium).toBeNull()
     }
@@ -97,6 +102,40 @@ describe.each(databaseKinds)('RCA quote API on %s', (kind) => {
     expect(quote.offers[0]?.end_date).toBe(rcaPolicyEndDate(start, 12, 'standard'))
   })
 
+  it('shows ASF’s reference tariff for the quote’s cell, and the BAAR allocation right when three 12-month offers exceed it', async () => {
+    // A 20-year-old with a 200 kW car in Bucharest: the reference cell is under 30, 181–300 kW, Bucharest-Ilfov.
+    const young = { type: 'person' as const, cnp: cnpBornOn(addDays(todayInBucharest(), -365 * 20 - 30)), driving_licence_since: addDays(todayInBucharest(), -365), county: 'B', locality: 'București' }
+    const raw = calmRequest({ vehicle: { power_kw: 200 }, owner: young })
+    const quote = await pollUntilComplete(t, QuoteEnvelope.parse(await (await postRcaQuote(t, raw, {}, '198.51.100.20')).json()).data.id)
+    checkAgainstTariffs(quote, raw)
+    const cls = insurerPayloadOf(raw).bonus_malus as BonusMalusClass
+    const reference = quote.reference_tariff!
+    expect(reference).toMatchObject({ annual: { amount: 474_900, currency: 'RON' }, zone: 'bucharest-ilfov', age_band: 'under-30', power_band: 'kw-181-300', valid_from: '2025-01-01', baar_url: 'https://www.baar.ro/asigurati-cu-risc-ridicat/' })
+    expect(reference.for_class.amount).toBe(Math.round(4749 * bonusMalusCoefficient(cls)) * 100)
+    const above = quote.offers.filter((o) => o.status === 'offered' && o.premium!.amount > reference.for_class.amount).length
+    expect(reference.offers_above).toBe(above)
+    expect(reference.baar_allocation).toBe(above >= 3)
+
+    // A settled driver of a small car elsewhere: offers mostly below it, no allocation right.
+    const settled = await pollUntilComplete(t, QuoteEnvelope.parse(await (await postRcaQuote(t, calmRequest(), {}, '198.51.100.21')).json()).data.id)
+    expect(settled.reference_tariff).toMatchObject({ annual: { amount: 117_000 }, zone: 'rest', age_band: '51-60', power_band: 'kw-51-70', baar_allocation: false })
+    // Shorter policies are not compared (BAAR compares 12-month offers).
+    const short = await pollUntilComplete(t, QuoteEnvelope.parse(await (await postRcaQuote(t, { ...raw, policy: { ...raw.policy, months: 6 } }, {}, '198.51.100.22')).json()).data.id)
+    expect(short.reference_tariff).toMatchObject({ annual: { amount: 474_900 }, offers_above: 0, baar_allocation: false })
+  })
+
+  it('gives no direct settlement price for a trailer, and refuses a trailer request that asks for it', async () => {
+    const trailer = { registration_plate: 'CJ 12 ABC', category: 'trailer' as const, power_kw: 0, seats: 0, total_mass_kg: 750, engine_capacity_cc: 0 }
+    const raw = calmRequest({ vehicle: trailer })
+    const quote = await pollUntilComplete(t, QuoteEnvelope.parse(await (await postRcaQuote(t, raw, {}, '198.51.100.23')).json()).data.id)
+    expect(quote.reference_tariff).toBeNull()
+    expect(quote.offers.filter((o) => o.status === 'offered').length).toBeGreaterThan(3)
+    for (const offer of quote.offers) expect(offer.direct_settlement ?? null).toBeNull()
+    const refused = await postRcaQuote(t, { ...raw, policy: { ...raw.policy, direct_settlement: true } }, { 'accept-language': 'en' }, '198.51.100.24')
+    expect(refused.status).toBe(422)
+    expect((await errorOf(refused)).message).toMatchObject({ 'policy.direct_settlement': ['Direct settlement is not sold for trailers: untick it.'] })
+  })
+
   it('lists a declined risk with the insurer’s reason (a taxi) after the offers', async () => {
     const raw = calmRequest({ vehicle: { usage: 'taxi' } })
     const res = await postRcaQuote(t, raw, {}, '198.51.100.11')
@@ -115,11 +154,15 @@ describe.each(databaseKinds)('RCA quote API on %s', (kind) => {
   })
 
   it('counts an insurer that does not answer in time as failed (timeout) and still completes', async () => {
+    // An insurer that hangs on both tries (the engine asks again after the first): rare, so many plates are tried.
     let raw: RcaQuoteInputRaw | undefined
     for (let n = 10; n < 100 && !raw; n++) {
-      const candidate = rcaRequestFromTomorrow({ vehicle: { registration_plate: `BV ${n} XYZ` } })
-      const outcomes = Object.values(outcomesOf(candidate, insurerCodes))
-      if (outcomes.includes('hang') && !outcomes.includes('error')) raw = candidate
+      for (const county of ['BV', 'CJ', 'IS', 'TM', 'CT', 'AG', 'BH', 'SB', 'DJ', 'GL']) {
+        const candidate = rcaRequestFromTomorrow({ vehicle: { registration_plate: `${county} ${n} XYZ` } })
+        const outcomes = Object.values(outcomesOf(candidate, insurerCodes))
+        if (outcomes.includes('hang') && !outcomes.includes('error')) raw = candidate
+        if (raw) break
+      }
     }
     if (!raw) throw new Error('no plate makes an insurer hang')
     const res = await postRcaQuote(t, raw, {}, '198.51.100.12')

@@ -69,24 +69,25 @@ describe('sandboxes: claims history and vehicle registry', () => {
       await expect(createClaimsHistoryClient({ baseUrl: 'http://127.0.0.1:1' }).personClass('1630615123457')).rejects.toMatchObject({ reason: 'network' })
     })
 
-    it('asks once more after a timeout, then answers', async () => {
-      // In front of the sandbox: the first call waits longer than the client's budget.
-      let calls = 0
-      const front = http.createServer((request, response) => {
-        const delay = ++calls === 1 ? 1_000 : 0
-        setTimeout(() => {
-          void fetch(`${base}${request.url}`).then(async (answer) => response.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text()))
-        }, delay)
-      })
-      await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve))
+    it.each([
+      ['a timeout', 'slow'],
+      ['a 503', 'failing'],
+    ] as const)('asks once more after %s, inside its budget, then answers', async (_, first) => {
+      const front = await frontOf(base, first)
       try {
-        const client = createClaimsHistoryClient({ baseUrl: `http://127.0.0.1:${(front.address() as AddressInfo).port}`, timeoutMs: 300 })
+        const started = Date.now()
+        const client = createClaimsHistoryClient({ baseUrl: front.url, timeoutMs: 2_000 })
         expect(await client.personClass('1630615123457')).toBe(sandboxClassOf('person:1630615123457'))
-        expect(calls).toBe(2)
+        expect(front.calls()).toBe(2)
+        expect(Date.now() - started).toBeLessThan(2_000)
       } finally {
-        front.closeAllConnections()
-        await new Promise<void>((resolve) => front.close(() => resolve()))
+        await front.close()
       }
+    })
+
+    it('does not ask again after a refusal (4xx)', async () => {
+      const refusing = createClaimsHistoryClient({ baseUrl: base, headers: { 'x-sandbox-status': '404' } })
+      await expect(refusing.personClass('1630615123457')).rejects.toMatchObject({ reason: 'http', transient: false })
     })
   })
 
@@ -130,6 +131,20 @@ describe('sandboxes: claims history and vehicle registry', () => {
       await expect(slow.lookup('B123ABC', 'UU1HSDAC5L5123456')).rejects.toEqual(expect.objectContaining({ reason: 'timeout' }))
       await expect(slow.lookup('B123ABC', 'UU1HSDAC5L5123456')).rejects.toBeInstanceOf(VehicleRegistryUnavailable)
     })
+
+    it.each([
+      ['a timeout', 'slow'],
+      ['a 503', 'failing'],
+    ] as const)('asks once more after %s, inside its budget, then answers', async (_, first) => {
+      const front = await frontOf(base, first)
+      try {
+        const client = createVehicleRegistryClient({ baseUrl: front.url, timeoutMs: 2_000 })
+        expect(await client.lookup('B123ABC', 'UU1HSDAC5L5123456')).toMatchObject({ registration_plate: 'B123ABC', power_kw: 85 })
+        expect(front.calls()).toBe(2)
+      } finally {
+        await front.close()
+      }
+    })
   })
 
   it('leaves other paths to the app and knows its base URL', async () => {
@@ -147,3 +162,32 @@ describe('sandboxes: claims history and vehicle registry', () => {
     expect(parseConfig({ APP_ENV: 'production', PUBLIC_URL: 'https://asiguro.example', SANDBOX_ENABLED: 'true', ...secrets }).SANDBOX_ENABLED).toBe(true)
   })
 })
+
+/**
+ * A server in front of the sandbox whose first answer fails: it waits past the first try's share
+ * of a 2 s budget (`slow`), or answers 503 (`failing`); later calls pass through.
+ */
+async function frontOf(base: string, first: 'slow' | 'failing') {
+  let calls = 0
+  const timers: NodeJS.Timeout[] = []
+  const front = http.createServer((request, response) => {
+    calls += 1
+    if (calls === 1 && first === 'failing') return void response.writeHead(503, { 'content-type': 'application/json' }).end('{"error":{"code":"unavailable","message":"down"}}')
+    const pass = () =>
+      fetch(`${base}${request.url}`)
+        .then(async (answer) => response.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text()))
+        .catch(() => response.destroy())
+    timers.push(setTimeout(() => void pass(), calls === 1 ? 1_800 : 0))
+  })
+  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(front.address() as AddressInfo).port}`,
+    calls: () => calls,
+    close: () => {
+      // The first, slow call's answer is never wanted: its client gave up.
+      for (const timer of timers) clearTimeout(timer)
+      front.closeAllConnections()
+      return new Promise<void>((resolve) => front.close(() => resolve()))
+    },
+  }
+}

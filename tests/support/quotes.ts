@@ -6,6 +6,7 @@ import { todayInBucharest } from '~/i18n/dates'
 import { sandboxClassOf } from '~/server/sandbox/claims-history'
 import { quoteBehaviour } from '~/server/sandbox/insurers'
 import { json, type TestApi } from './api'
+import { TEST_SANDBOX_CLOCK } from './sandbox'
 import { rcaRequest } from './rca'
 
 /** `rcaRequest` starting tomorrow (Bucharest), so it is valid whenever the test runs. */
@@ -21,10 +22,22 @@ export function insurerPayloadOf(raw: RcaQuoteInputRaw): Record<string, unknown>
   return { ...request, bonus_malus: sandboxClassOf(key) }
 }
 
-/** The sandbox's draw for each insurer on this request (answer, 5xx or hang). */
-export function outcomesOf(raw: RcaQuoteInputRaw, insurers: readonly string[]): Record<string, 'answer' | 'error' | 'hang'> {
+export type Outcome = 'answer' | 'error' | 'hang'
+
+/**
+ * The test sandbox's draw for each insurer on this request (answer, 5xx or hang): what the quote
+ * engine ends with (the second try's draw when the first failed: it asks once more), or with
+ * `{ tries: 1 }` the first try's alone (an adapter called directly).
+ */
+export function outcomesOf(raw: RcaQuoteInputRaw, insurers: readonly string[], { tries = 2 }: { tries?: 1 | 2 } = {}): Record<string, Outcome> {
   const payload = insurerPayloadOf(raw)
-  return Object.fromEntries(insurers.map((code) => [code, quoteBehaviour(code, 'rca', payload).outcome]))
+  const draw = (code: string, attempt: number) => quoteBehaviour(code, 'rca', payload, { attempt, at: TEST_SANDBOX_CLOCK }).outcome
+  return Object.fromEntries(
+    insurers.map((code) => {
+      const first = draw(code, 1)
+      return [code, first === 'answer' || tries === 1 ? first : draw(code, 2)]
+    }),
+  )
 }
 
 /** Posts an RCA quote request from `ip`; answers the response. */

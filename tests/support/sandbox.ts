@@ -5,6 +5,12 @@ import { sandboxFetch } from '~/server/sandbox'
 import { createInsurerSandbox, type InsurerSandbox } from '~/server/sandbox/insurers'
 import { PaymentSandbox } from '~/server/sandbox/payments'
 
+/**
+ * The test sandbox insurers' clock: their failure draws include the minute a request arrives in,
+ * so a fixed minute lets a test know each request's draw in advance (`outcomesOf`).
+ */
+export const TEST_SANDBOX_CLOCK = new Date('2026-11-24T10:00:00Z')
+
 /** The key the test sandbox processor and every test API share. */
 export const TEST_PAYMENT_SANDBOX_SECRET = 'test-sandbox-processor-key-0123456789abcdef'
 
@@ -28,7 +34,7 @@ export interface TestSandboxOptions {
  * sandbox registry.
  */
 export async function startTestSandbox(options: TestSandboxOptions = {}): Promise<TestSandbox> {
-  const insurers = createInsurerSandbox({ latencyScale: options.latencyScale ?? 0.02 })
+  const insurers = createInsurerSandbox({ latencyScale: options.latencyScale ?? 0.02, clock: () => TEST_SANDBOX_CLOCK })
   const payments = new PaymentSandbox({ key: TEST_PAYMENT_SANDBOX_SECRET, timeScale: options.latencyScale ?? 0.02 })
   const handler = async (request: Request): Promise<Response> => {
     const { pathname } = new URL(request.url)

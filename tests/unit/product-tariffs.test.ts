@@ -4,11 +4,12 @@ import { addMonths, wholeYearsBetween, isIsoDate, zonedInstant } from '~/contrac
 import { TravelQuoteInput } from '~/contract/travel'
 import { HuVignetteQuoteInput, RoVignetteQuoteInput } from '~/contract/vignettes'
 import { houseInsurerTariffs, padTariff, padTypeOf, priceOptionalHouse } from '~/server/products/house/tariffs'
-import { priceTravel, travelInsurerTariffs } from '~/server/products/travel/tariffs'
+import { priceTravel, travelInsurerTariffs } from '~/server/sandbox/insurers/travel-tariffs'
 import { travelEndDate, travelProblems } from '~/server/products/travel/rules'
-import { huVignetteTariff } from '~/server/products/vignettes/hu-tariff'
+import { huVignetteTariffs } from '~/server/products/vignettes/hu-tariff'
 import { priceHuVignette, priceRoVignette, type VignettePrice } from '~/server/products/vignettes/pricing'
 import { roVignetteTariff } from '~/server/products/vignettes/ro-tariff'
+import { huVignetteValidity } from '~/server/products/vignettes/validity'
 
 // 10:00 in Bucharest on 23 November 2026.
 const now = new Date('2026-11-23T08:00:00Z')
@@ -86,7 +87,7 @@ describe('Hungarian e-vignette', () => {
     expect(priced(priceHuVignette(hu({ period: 'annual' }), now)).listPrice).toEqual({ amount: 6176000, currency: 'HUF' })
     expect(priced(priceHuVignette(hu({ vehicle: { registration_plate: 'B123ABC', country: 'RO', category: 'D2' }, period: 'monthly' }), now)).listPrice.amount).toBe(1582000)
     expect(priced(priceHuVignette(hu({ vehicle: { registration_plate: 'B123ABC', country: 'RO', category: 'D1M' }, period: '10d' }), now)).listPrice.amount).toBe(354000)
-    expect(priced(priceHuVignette(hu({ period: 'county', counties: ['pest', 'fejer'] }), now)).listPrice.amount).toBe(2 * huVignetteTariff.D1.county!)
+    expect(priced(priceHuVignette(hu({ period: 'county', counties: ['pest', 'fejer'] }), now)).listPrice.amount).toBe(2 * huVignetteTariffs[2026]!.D1.county!)
   })
 
   it('is valid exactly as Hungary defines it, in Budapest time', () => {
@@ -104,8 +105,7 @@ describe('Hungarian e-vignette', () => {
   })
 
   it('ends a monthly vignette on 29 February in a leap year', () => {
-    const start = priced(priceHuVignette(hu({ period: 'monthly', start_date: '2028-01-30' }), new Date('2028-01-20T10:00:00Z')))
-    expect(start.validity.lastDay).toBe('2028-02-29')
+    expect(huVignetteValidity({ period: 'monthly', start_date: '2028-01-30' }, new Date('2028-01-20T10:00:00Z')).lastDay).toBe('2028-02-29')
   })
 
   it('never starts in the past, and motorcycles buy annual vignettes as D1', () => {
@@ -168,14 +168,13 @@ describe('travel', () => {
     expect(full).toMatchObject({ schengenValid: true, medicalLimitEurCents: 3_000_000 })
   })
 
-  it('prices by days, zone and age band, and declines over an insurer’s age limit', () => {
+  it('prices a fixed part per trip and a day rate, by zone and age band, and declines over an insurer’s age limit', () => {
     const tariff = travelInsurerTariffs['allianz-tiriac']!
-    const europe = priceTravel(tariff, trip(), '2026-12-19')
-    const world = priceTravel(tariff, trip({ zone: 'world' }), '2026-12-19')
-    expect(europe).toMatchObject({ premiumEurCents: 950, days: 10 })
-    expect(world).toMatchObject({ premiumEurCents: 2300 })
-    expect(priceTravel(tariff, trip({ travellers: [{ birth_date: '1950-01-01' }] }), '2026-12-19')).toMatchObject({ premiumEurCents: 950 * 1.4 })
-    expect(priceTravel(tariff, trip({ travellers: [{ birth_date: '1940-01-01' }] }), '2026-12-19')).toMatchObject({ premiumEurCents: 950 * 2.4 })
+    // 5 EUR + 10 days × 0.65 EUR in Europe; 13 EUR + 10 × 1.75 EUR for the whole world.
+    expect(priceTravel(tariff, trip(), '2026-12-19')).toMatchObject({ premiumEurCents: 1150, days: 10 })
+    expect(priceTravel(tariff, trip({ zone: 'world' }), '2026-12-19')).toMatchObject({ premiumEurCents: 3050 })
+    expect(priceTravel(tariff, trip({ travellers: [{ birth_date: '1950-01-01' }] }), '2026-12-19')).toMatchObject({ premiumEurCents: 1725 })
+    expect(priceTravel(tariff, trip({ travellers: [{ birth_date: '1940-01-01' }] }), '2026-12-19')).toMatchObject({ premiumEurCents: 2875 })
     expect(priceTravel(travelInsurerTariffs.groupama!, trip({ travellers: [{ birth_date: '1940-01-01' }] }), '2026-12-19')).toEqual({ declined: 'age_limit' })
     // Working trips are covered from 18 to 65 (facts §5).
     expect(priceTravel(tariff, trip({ purpose: 'work', travellers: [{ birth_date: '1958-01-01' }] }), '2026-12-19')).toEqual({ declined: 'age_limit' })
@@ -183,13 +182,14 @@ describe('travel', () => {
 
   it('sells one family policy where the insurer offers it', () => {
     const family = trip({ travellers: [{ birth_date: '1985-05-01' }, { birth_date: '1987-03-01' }, { birth_date: '2015-01-01' }, { birth_date: '2018-01-01' }] })
-    expect(priceTravel(travelInsurerTariffs['allianz-tiriac']!, family, '2026-12-19')).toMatchObject({ scope: 'family', premiumEurCents: 1900 })
+    expect(priceTravel(travelInsurerTariffs['allianz-tiriac']!, family, '2026-12-19')).toMatchObject({ scope: 'family', premiumEurCents: 2300 })
     expect(priceTravel(travelInsurerTariffs.groupama!, family, '2026-12-19')).toMatchObject({ scope: 'per_traveller' })
   })
 
-  it('refuses a trip ending before it starts, over 90 days, or starting today', () => {
+  it('refuses a trip ending before it starts, over 365 days, or starting today', () => {
     expect(TravelQuoteInput.safeParse({ ...trip(), end_date: '2026-12-01' }).error?.issues[0]).toMatchObject({ path: ['end_date'], message: 'travel_end_before_start' })
-    expect(travelProblems(trip({ end_date: '2027-03-20' }), now)).toEqual([{ path: 'end_date', key: 'travel_trip_too_long' }])
+    expect(travelProblems(trip({ end_date: '2027-12-09' }), now)).toEqual([])
+    expect(travelProblems(trip({ end_date: '2027-12-10' }), now)).toEqual([{ path: 'end_date', key: 'travel_trip_too_long' }])
     expect(travelProblems(trip({ start_date: '2026-11-23' }), now)).toEqual([{ path: 'start_date', key: 'travel_start_past' }])
     expect(travelEndDate(trip({ trip: 'annual' }))).toBe('2027-12-09')
   })

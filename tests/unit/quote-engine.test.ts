@@ -4,15 +4,30 @@ import { QuoteNotifier } from '~/server/quotes/notifier'
 import { canonicalJson, quoteBehaviour, quoteReference } from '~/server/sandbox/insurers/behaviour'
 
 describe('sandbox insurer behaviour', () => {
+  const first = { attempt: 1, at: new Date('2026-11-24T10:00:00Z') }
+
   it('depends on the request, not on the order of its keys', () => {
     expect(canonicalJson({ b: 1, a: { d: [1, { f: 2, e: 3 }], c: null } })).toBe('{"a":{"c":null,"d":[1,{"e":3,"f":2}]},"b":1}')
-    expect(quoteBehaviour('asirom', 'rca', { x: 1, y: 2 })).toEqual(quoteBehaviour('asirom', 'rca', { y: 2, x: 1 }))
+    expect(quoteBehaviour('asirom', 'rca', { x: 1, y: 2 }, first)).toEqual(quoteBehaviour('asirom', 'rca', { y: 2, x: 1 }, first))
     expect(quoteReference('asirom', 'rca', { x: 1 })).toBe(quoteReference('asirom', 'rca', { x: 1 }))
   })
 
   it('differs between insurers for the same request', () => {
-    const draws = ['allianz-tiriac', 'asirom', 'axeria', 'generali', 'grawe'].map((code) => quoteBehaviour(code, 'rca', { plate: 'CJ12ABC' }).latencyMs)
+    const draws = ['allianz-tiriac', 'asirom', 'axeria', 'generali', 'grawe'].map((code) => quoteBehaviour(code, 'rca', { plate: 'CJ12ABC' }, first).latencyMs)
     expect(new Set(draws).size).toBeGreaterThan(3)
+  })
+
+  it('draws again for another try or another minute, the same within a minute: a failure is not the request’s fate', () => {
+    const requests = Array.from({ length: 3000 }, (_, n) => ({ plate: `CJ${n}ABC` }))
+    const failedFirst = requests.filter((r) => quoteBehaviour('nusz', 'hu-vignette', r, first).outcome !== 'answer')
+    expect(failedFirst.length).toBeGreaterThan(50)
+    for (const r of failedFirst) expect(quoteBehaviour('nusz', 'hu-vignette', r, { ...first, at: new Date('2026-11-24T10:00:59Z') }).outcome).not.toBe('answer')
+    const share = (draw: typeof first) => failedFirst.filter((r) => quoteBehaviour('nusz', 'hu-vignette', r, draw).outcome === 'answer').length / failedFirst.length
+    // The broker's second try, or the visitor asking again a minute later, mostly gets an answer.
+    expect(share({ ...first, attempt: 2 })).toBeGreaterThan(0.85)
+    expect(share({ ...first, at: new Date('2026-11-24T10:01:00Z') })).toBeGreaterThan(0.85)
+    // The price reference stays bound to the request alone.
+    expect(quoteReference('nusz', 'hu-vignette', requests[0])).toBe(quoteReference('nusz', 'hu-vignette', { plate: 'CJ0ABC' }))
   })
 })
 

@@ -102,9 +102,10 @@ describe('RCA quote request (issue 10 §5)', () => {
     }
   })
 
-  it('ends whole months the day before, red-plate periods after 30 days each', () => {
+  it('ends whole months the day before (the month’s last day when it has no such day), red-plate periods after 30 days each', () => {
     expect(rcaPolicyEndDate('2026-11-25', 12, 'standard')).toBe('2027-11-24')
-    expect(rcaPolicyEndDate('2026-01-31', 1, 'standard')).toBe('2026-02-27')
+    expect(rcaPolicyEndDate('2026-01-31', 1, 'standard')).toBe('2026-02-28')
+    expect(rcaPolicyEndDate('2026-01-28', 1, 'standard')).toBe('2026-02-27')
     expect(rcaPolicyEndDate('2026-11-25', 3, 'provisional')).toBe('2027-02-22')
   })
 })

@@ -6,9 +6,10 @@ import { checkCui, cuiCheckDigit } from '~/contract/cui'
 import { addDays, isIsoDate } from '~/contract/iso-date'
 import { checkVin, vinCheckDigit } from '~/contract/vehicle'
 import { rcaQuoteInputSchema } from '~/contract/rca'
-import { vehicleBand } from '~/server/products/rca/risk'
-import { isDecline, rcaPremium, rcaRisk } from '~/server/products/rca/tariff'
-import { rcaInsurers, rcaTariffs } from '~/server/products/rca/tariffs-data'
+import { rcaInsurers } from '~/server/products/rca/insurers'
+import { rcaRisk, vehicleBand } from '~/server/products/rca/risk'
+import { isDecline, rcaPremium } from '~/server/sandbox/insurers/rca-tariff'
+import { rcaTariffs } from '~/server/sandbox/insurers/rca-tariffs'
 import { RCA_TEST_NOW, rcaRequest } from '../support/rca'
 
 const digits = (n: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: n, maxLength: n }).map((d) => d.join(''))

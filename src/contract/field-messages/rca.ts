@@ -49,6 +49,7 @@ export const rcaFieldMessages = {
     months_invalid: 'Alegeți o durată între 1 și 12 luni.',
     months_provisional_plate: 'Pentru numerele provizorii (roșii) polița se încheie pe perioade de 30 de zile, în total cel mult 90 de zile: alegeți 1, 2 sau 3 perioade.',
     direct_settlement_invalid: 'Alegeți dacă doriți decontarea directă.',
+    direct_settlement_trailer: 'Decontarea directă nu se vinde pentru remorci: debifați-o.',
     token_required: 'Verificarea anti-robot nu a reușit. Încercați din nou.',
   },
   en: {
@@ -98,6 +99,7 @@ export const rcaFieldMessages = {
     months_invalid: 'Choose a duration between 1 and 12 months.',
     months_provisional_plate: 'With provisional (red) plates the policy runs in 30-day periods, 90 days at most: choose 1, 2 or 3 periods.',
     direct_settlement_invalid: 'Choose whether you want direct settlement.',
+    direct_settlement_trailer: 'Direct settlement is not sold for trailers: untick it.',
     token_required: 'The anti-robot check failed. Try again.',
   },
   fr: {
@@ -147,6 +149,7 @@ export const rcaFieldMessages = {
     months_invalid: 'Choisissez une durée comprise entre 1 et 12 mois.',
     months_provisional_plate: 'Avec des plaques provisoires (rouges), la police court par périodes de 30 jours, 90 jours au plus : choisissez 1, 2 ou 3 périodes.',
     direct_settlement_invalid: 'Indiquez si vous souhaitez le règlement direct.',
+    direct_settlement_trailer: 'Le règlement direct n’est pas vendu pour les remorques : décochez-le.',
     token_required: 'La vérification anti-robot a échoué. Réessayez.',
   },
 } as const satisfies Record<Locale, Record<string, string>>

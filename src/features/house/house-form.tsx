@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { CaptchaProvider } from '~/captcha/captcha-token'
-import { houseCovers, seismicRiskClasses, wallMaterials } from '~/contract/house'
+import { HOUSE_START_MAX_DAYS, houseCovers, seismicRiskClasses, wallMaterials } from '~/contract/house'
 import { addDays } from '~/contract/iso-date'
 import { useHouseLabels } from '~/i18n/product-labels'
 import { choices, countyChoices } from '~/ui/form/choices'
@@ -55,7 +55,7 @@ export function HouseQuoteForm({ today, captchaProvider }: { today: string; capt
             {(p) => <input {...p} autoCapitalize="characters" autoComplete="off" />}
           </FormField>
           <FormField form={form} name="start_date" label={<Trans>Start date</Trans>} hint={<Trans>From tomorrow up to 60 days ahead; the policy runs for a year.</Trans>}>
-            {(p) => <input {...p} type="date" min={earliest} max={addDays(earliest, 60)} required />}
+            {(p) => <input {...p} type="date" min={earliest} max={addDays(today, HOUSE_START_MAX_DAYS)} required />}
           </FormField>
         </div>
         <fieldset className="form-grid">

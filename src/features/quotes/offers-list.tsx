@@ -1,16 +1,18 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { useEffect, useState } from 'react'
 import type { Offer, Quote } from '~/contract/quotes'
 import { formatDate } from '~/i18n/dates'
-import { isLocale } from '~/i18n/locales'
+import { isLocale, type Locale } from '~/i18n/locales'
 import { formatLei } from '~/i18n/money'
 import { useHydrated } from '~/ui/use-hydrated'
 import type { CaptchaProvider } from '~/captcha/captcha-token'
 import { useOfferReason } from './offer-reasons'
 import { getQuote } from './quote.functions'
+import { ReferenceTariffNote } from './reference-tariff'
 import { RenewQuoteForm } from './renew-quote'
+import { TravelCover } from './travel-cover'
 
 /** What a visitor pays for an offer: the premium, with the direct settlement clause when asked and offered. */
 export function offerTotal(offer: Offer, directSettlement: boolean): number {
@@ -67,13 +69,17 @@ export function OffersList({ quote: initial, directSettlement, now, captchaProvi
   const navigate = useNavigate()
   const hydrated = useHydrated()
   const expired = Date.parse(quote.expires_at) <= now
-  const hasDirectSettlement = quote.offers.some((o) => o.direct_settlement !== undefined)
+  // RCA: the toggle while insurers answer, then only if one of them sells the clause for this vehicle (none does for trailers).
+  const hasDirectSettlement = quote.product === 'rca' && (quote.status === 'pending' || quote.offers.some((o) => o.direct_settlement))
   const priced = quote.offers.filter((o) => o.status === 'offered' && o.premium).sort((a, b) => offerTotal(a, directSettlement) - offerTotal(b, directSettlement))
   // PAD and optional cover together (issue 12 §2): the PAD stands apart, each optional offer is bought with it.
   const bundle = quote.subject?.product === 'house-insurance' && quote.subject.cover === 'pad_and_optional'
   const pad = bundle ? priced.find((o) => o.cover === 'pad') : undefined
   const offered = bundle ? priced.filter((o) => o.cover !== 'pad') : priced
   const refused = quote.offers.filter((o) => o.status === 'declined' || o.status === 'failed')
+  // Insurers (or the one issuer of a vignette) that did not answer: a passing failure, worth asking again.
+  const failed = quote.offers.filter((o) => o.status === 'failed')
+  const failedNames = new Intl.ListFormat(locale, { type: 'conjunction' }).format(failed.map((o) => o.insurer.name))
   const cheapest = offered[0]?.id
   const answered = quote.insurers_answered
   const total = quote.insurers_total
@@ -97,6 +103,13 @@ export function OffersList({ quote: initial, directSettlement, now, captchaProvi
           </Trans>
         </p>
       ) : null}
+      {quote.reference_tariff ? (
+        <ReferenceTariffNote reference={quote.reference_tariff} months={quote.offers[0]?.months ?? 12} bonusMalusClass={quote.bonus_malus?.class} locale={locale} />
+      ) : quote.reference_tariff === null ? (
+        <p className="field__hint">
+          <Trans>ASF’s reference tariff is shown here for cars owned by persons; we do not have its figures for this vehicle or owner.</Trans>
+        </p>
+      ) : null}
       {quote.exchange_rate ? (
         <p className="field__hint">
           <Trans>
@@ -104,6 +117,7 @@ export function OffersList({ quote: initial, directSettlement, now, captchaProvi
           </Trans>
         </p>
       ) : null}
+      {quote.short_validity ? <ShortValidity lastDay={quote.short_validity.last_day} days={quote.short_validity.days} locale={locale} /> : null}
       {expired ? (
         <>
           <p className="notice notice--warning" role="alert">
@@ -207,6 +221,7 @@ export function OffersList({ quote: initial, directSettlement, now, captchaProvi
                     ) : null}
                   </p>
                 ) : null}
+                <TravelCover offer={offer} locale={locale} />
                 {offer.cover ? <HouseCover offer={offer} locale={locale} /> : null}
                 {pad ? (
                   <p className="offer__bundle" data-amount={price + (pad.premium?.amount ?? 0)}>
@@ -239,6 +254,18 @@ export function OffersList({ quote: initial, directSettlement, now, captchaProvi
           <Trans>No insurer gave a price for this request. The reasons are below; you can change the details and ask again, or write to us.</Trans>
         </p>
       ) : null}
+      {failed.length > 0 && quote.status === 'complete' && !expired && captchaProvider ? (
+        <div className="notice" data-ask-again>
+          <p>
+            {failed.length === 1 ? (
+              <Trans>{failedNames} did not answer this time. It usually passes within a minute: ask again, with the same details.</Trans>
+            ) : (
+              <Trans>{failedNames} did not answer this time. It usually passes within a minute: ask again, with the same details, for their prices too.</Trans>
+            )}
+          </p>
+          <RenewQuoteForm quote={quote.id} captchaProvider={captchaProvider} label={<Trans>Ask again</Trans>} />
+        </div>
+      ) : null}
       {refused.length > 0 ? (
         <section aria-labelledby="offers-refused">
           <h3 id="offers-refused">
@@ -254,6 +281,18 @@ export function OffersList({ quote: initial, directSettlement, now, captchaProvi
         </section>
       ) : null}
     </div>
+  )
+}
+
+/** A Hungarian annual vignette bought late in its year: every one ends on 31 January, so this one is short. */
+function ShortValidity({ lastDay, days, locale }: { lastDay: string; days: number; locale: Locale }) {
+  const end = formatDate(lastDay, locale)
+  return (
+    <p className="notice notice--warning" data-short-validity={days}>
+      <Trans>
+        This annual vignette is valid only until {end}, for <Plural value={days} one="# day" other="# days" />: every annual Hungarian vignette ends on 31 January. Next year’s is sold from 1 December.
+      </Trans>
+    </p>
   )
 }
 

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useStore } from '@tanstack/react-form'
 import { useState } from 'react'
 import type { CaptchaProvider } from '~/captcha/captcha-token'
 import { addDays } from '~/contract/iso-date'
@@ -37,12 +38,14 @@ export function TravelQuoteForm({ today, captchaProvider }: { today: string; cap
       purpose: 'tourism',
       baggage: false,
       cancellation: false,
+      trip_cost: '',
       ...Object.fromEntries(travellerFields.map((name) => [name, ''])),
     },
     captcha: { provider: captchaProvider, action: 'travel_quote' },
     failureMessage: t`The insurers could not be asked right now. Please try again in a moment.`,
   })
   const count = hydrated ? shown : TRAVELLERS_WITHOUT_SCRIPT
+  const cancellation = useStore(form.form.store, (state) => state.values.cancellation === true)
   return (
     <section className="quote-form" aria-labelledby="travel-quote-title">
       <h2 id="travel-quote-title">
@@ -79,6 +82,16 @@ export function TravelQuoteForm({ today, captchaProvider }: { today: string; cap
         </fieldset>
         <CheckboxField form={form} name="baggage" label={<Trans>Add baggage cover</Trans>} />
         <CheckboxField form={form} name="cancellation" label={<Trans>Add trip cancellation cover</Trans>} />
+        {!hydrated || cancellation ? (
+          <FormField
+            form={form}
+            name="trip_cost"
+            label={<Trans>Cost of the trip, in euros</Trans>}
+            hint={<Trans>For cancellation cover: what the whole party paid for tickets and stay (for a year of trips, the dearest trip). It is the sum insured.</Trans>}
+          >
+            {(p) => <input {...p} inputMode="decimal" autoComplete="off" />}
+          </FormField>
+        ) : null}
         <FormError form={form} />
         <SubmitButton form={form}>
           <Trans>Compare the offers</Trans>

@@ -29,12 +29,15 @@ export function HuVignetteForm({ tariff, today, latest, captchaProvider }: { tar
     captcha: { provider: captchaProvider, action: 'hu_vignette_quote' },
     failureMessage: t`The vignette could not be priced right now. Please try again in a moment.`,
   })
-  const category = useFieldValue(form, 'category') as keyof typeof tariff.prices
+  const category = useFieldValue(form, 'category') as string
   const period = useFieldValue(form, 'period')
+  const start = useFieldValue(form, 'start_date')
+  // Prices of the year the chosen start is in (Hungary indexes them every 1 January); none shown for a year not published.
+  const prices = tariff.pricesByYear[(typeof start === 'string' ? start : today).slice(0, 4)]
   const sold = tariff.periods[category] ?? []
   const countiesError = form.errors.counties
   const periods = huVignettePeriods.map((option) => {
-    const price = tariff.prices[category]?.[option]
+    const price = prices?.[category as keyof typeof prices]?.[option]
     const shown = price === undefined ? '' : ` — ${forint(price, i18n.locale)}${option === 'county' ? t` per county` : ''}`
     return { value: option, label: `${i18n._(huPeriodLabel[option])}${shown}`, disabled: !sold.includes(option) }
   })

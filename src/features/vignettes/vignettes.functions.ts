@@ -1,6 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import { HuVignetteForm, RoVignetteForm } from '~/contract/vignettes'
-import { huVignetteTariff } from '~/server/products/vignettes/hu-tariff'
+import { huVignetteTariffs } from '~/server/products/vignettes/hu-tariff'
 import { bridgePassPrice, roVignetteTariff } from '~/server/products/vignettes/ro-tariff'
 import { formInput } from '~/server/web/forms'
 import { answerQuoteForm } from '~/server/web/quote-forms'
@@ -12,13 +12,18 @@ import { answerQuoteForm } from '~/server/web/quote-forms'
  */
 const vignetteFormField = (path: string) => path.replace(/^vehicle\./, '')
 
-/** What each form offers: the periods the tariff sells per category (and the categories with bridge passes). */
+/**
+ * What each form offers: the periods the tariff sells per category (and the categories with bridge
+ * passes); the Hungarian prices by the year they are valid in (the form shows the chosen start's).
+ */
 export const getVignetteTariffs = createServerFn({ method: 'GET' }).handler(() => {
   const periodsOf = (tariff: Record<string, Partial<Record<string, number>>>) =>
     Object.fromEntries(Object.entries(tariff).map(([category, prices]) => [category, Object.keys(prices)]))
+  const huYears = Object.keys(huVignetteTariffs).map(Number)
+  const huLatest = huVignetteTariffs[Math.max(...huYears)] ?? {}
   return {
     ro: { periods: periodsOf(roVignetteTariff), prices: roVignetteTariff, bridgeCategories: Object.keys(bridgePassPrice), bridgePassBani: bridgePassPrice.B ?? 0 },
-    hu: { periods: periodsOf(huVignetteTariff), prices: huVignetteTariff },
+    hu: { periods: periodsOf(huLatest), pricesByYear: Object.fromEntries(huYears.map((year) => [String(year), huVignetteTariffs[year] ?? {}])) },
   }
 })
 export type VignetteTariffs = Awaited<ReturnType<typeof getVignetteTariffs>>

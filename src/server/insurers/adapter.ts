@@ -49,11 +49,16 @@ export interface IssuedPolicy {
 /** The insurer said no for good (trying again will not help): the order becomes `issue_failed`. */
 export type IssueResult = { status: 'issued'; policy: IssuedPolicy } | { status: 'refused'; reason: string }
 
-/** A call that did not get a usable answer (timeout, 5xx, unreadable body): worth trying again later. */
+/**
+ * A call that did not get a usable answer (timeout, an error status, unreadable body): worth trying
+ * again later. `transient`: a timeout, a 5xx or a lost connection, which the quote engine asks
+ * again at once (within the quote's time budget); a 4xx or an unreadable answer would not change.
+ */
 export class InsurerUnavailable extends Error {
   constructor(
     readonly reason: 'timeout' | 'insurer_error' | 'invalid_answer' | 'unreachable',
     message: string,
+    readonly transient: boolean = reason === 'timeout' || reason === 'unreachable',
   ) {
     super(message)
     this.name = 'InsurerUnavailable'
@@ -61,8 +66,11 @@ export class InsurerUnavailable extends Error {
 }
 
 export interface InsurerAdapter {
-  /** Prices `payload` for `product`; throws `InsurerUnavailable` when no answer came (aborted by `signal` → `timeout`). */
-  quote(product: string, payload: Record<string, unknown>, signal: AbortSignal): Promise<InsurerQuoteAnswer>
+  /**
+   * Prices `payload` for `product`; throws `InsurerUnavailable` when no answer came (aborted by
+   * `signal` → `timeout`). `attempt`: which try this is (1, 2), for insurers that want to know.
+   */
+  quote(product: string, payload: Record<string, unknown>, signal: AbortSignal, attempt?: number): Promise<InsurerQuoteAnswer>
   /** Issues the policy; idempotent by `request.idempotencyKey`. Throws `InsurerUnavailable` for a failure worth retrying. */
   issue(request: IssueRequest, signal: AbortSignal): Promise<IssueResult>
 }

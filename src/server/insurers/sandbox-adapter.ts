@@ -1,6 +1,6 @@
 import { InsurerUnavailable, type InsurerAdapter, type InsurerQuoteAnswer, type IssueRequest, type IssueResult } from './adapter'
 import { postJson, type JsonResponse } from '../http/json-client'
-import { IDEMPOTENCY_HEADER, SandboxIssuedPolicy, SandboxQuoteAnswer, SandboxRefusal, type SandboxIssueRequest } from './sandbox-protocol'
+import { ATTEMPT_HEADER, IDEMPOTENCY_HEADER, SandboxIssuedPolicy, SandboxQuoteAnswer, SandboxRefusal, type SandboxIssueRequest } from './sandbox-protocol'
 
 /**
  * Speaks the sandbox insurer protocol over HTTP: a real client (kept-alive connections), so the
@@ -14,9 +14,9 @@ export class SandboxInsurerAdapter implements InsurerAdapter {
     this.base = `${sandboxUrl.replace(/\/+$/, '')}/sandbox/insurers/${encodeURIComponent(code)}`
   }
 
-  async quote(product: string, payload: Record<string, unknown>, signal: AbortSignal): Promise<InsurerQuoteAnswer> {
-    const response = await this.post(`/quotes/${encodeURIComponent(product)}`, payload, {}, signal)
-    if (response.status !== 200) throw new InsurerUnavailable('insurer_error', `quote answered ${response.status}`)
+  async quote(product: string, payload: Record<string, unknown>, signal: AbortSignal, attempt = 1): Promise<InsurerQuoteAnswer> {
+    const response = await this.post(`/quotes/${encodeURIComponent(product)}`, payload, { [ATTEMPT_HEADER]: String(attempt) }, signal)
+    if (response.status !== 200) throw new InsurerUnavailable('insurer_error', `quote answered ${response.status}`, response.status >= 500)
     const answer = SandboxQuoteAnswer.safeParse(response.body)
     if (!answer.success) throw new InsurerUnavailable('invalid_answer', 'quote answer does not follow the protocol')
     return answer.data

@@ -8,6 +8,12 @@ import { z } from 'zod'
 
 const isoDate = z.iso.date()
 
+/**
+ * Which try of a quote request this is (1, 2 …): the broker asks again after a timeout or a 5xx
+ * (decision "transient failures"); a service may use it, as the sandbox does, to tell a retry apart.
+ */
+export const ATTEMPT_HEADER = 'x-request-attempt'
+
 /** `POST /sandbox/insurers/{code}/quotes/{product}`: the product's payload is the body. */
 export const SandboxQuoteAnswer = z.discriminatedUnion('status', [
   z.object({

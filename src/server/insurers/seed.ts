@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { insurers } from '../db/schema'
 import { otherProductInsurers } from '../products/insurers-data'
-import { rcaInsurers } from '../products/rca/tariffs-data'
+import { rcaInsurers } from '../products/rca/insurers'
 
 /** Where each insurer's logo would be, under `public/` (null until the files exist). */
 const logoPath = (_code: string): string | null => null

@@ -4,7 +4,7 @@
  * what is derived before insurers are asked, what they are sent and how their answers read.
  */
 import type { z } from 'zod'
-import type { QuoteSubject } from '~/contract/quotes'
+import type { Offer, QuoteSubject } from '~/contract/quotes'
 import type { AppConfig } from '../../../app.config'
 import type { FxRates } from '../fx/service'
 
@@ -48,8 +48,8 @@ export interface ProductDefinition<Request = unknown> {
   offerDetails(details: Record<string, unknown>): Record<string, unknown>
   /** What the quote is for, from its request: repeated by the checkout before paying (`subject`). */
   subject(request: Request): QuoteSubject
-  /** Fields of the quote view from the context (RCA: `bonus_malus`). */
-  quoteView(context: Record<string, unknown>): QuoteExtras
+  /** Fields of the quote view from the context and the offers so far (RCA: `bonus_malus`, `reference_tariff`). */
+  quoteView(context: Record<string, unknown>, offers: readonly Offer[]): QuoteExtras
   /** Fields of an offer view from its stored details (RCA: `direct_settlement`). */
   offerView(details: Record<string, unknown>, currency: string): OfferExtras
   /** How long its offers can be bought; `QUOTE_OFFER_TTL_MINUTES` when absent. */

@@ -14,6 +14,7 @@ import { QuoteSubject, type Offer, type Quote } from '~/contract/quotes'
 import { earliestStart } from '~/contract/earliest-start'
 import type { Database } from '../db/client'
 import { insurers, offers, quotes } from '../db/schema'
+import { withOneRetry } from '../http/retry'
 import { InsurerUnavailable } from '../insurers/adapter'
 import type { FxRates } from '../fx/service'
 import type { InsurerCatalogue, InsurerRow } from '../insurers/catalogue'
@@ -372,12 +373,21 @@ export class QuoteService {
       from v where q.id = v.completes and q.status = 'pending'`)
   }
 
-  /** One insurer's answer, as the offer row's new fields. Never throws. */
+  /**
+   * One insurer's answer, as the offer row's new fields. Never throws. A timeout or a 5xx is asked
+   * once more at once, inside the insurer's time budget (`withOneRetry`): a passing failure
+   * should not cost the visitor that insurer's price.
+   */
   private async ask(insurer: InsurerRow, definition: AnyProductDefinition, payload: Record<string, unknown>): Promise<Answer> {
-    const timeoutMs = this.catalogue.quoteTimeoutMs(insurer)
+    const budgetMs = this.catalogue.quoteTimeoutMs(insurer)
     const none = { premium: null, currency: 'RON', insurerReference: null, details: {} }
+    const adapter = this.catalogue.adapterFor(insurer)
     try {
-      const answer = await this.catalogue.adapterFor(insurer).quote(definition.code, payload, AbortSignal.timeout(timeoutMs))
+      const answer = await withOneRetry(
+        budgetMs,
+        (signal, attempt) => adapter.quote(definition.code, payload, signal, attempt),
+        (error) => error instanceof InsurerUnavailable && error.transient,
+      )
       if (answer.status === 'declined') return { ...none, status: 'declined', reason: answer.reason.slice(0, 80) }
       return { status: 'offered', premium: answer.premium.amount, currency: answer.premium.currency, insurerReference: answer.reference, details: definition.offerDetails(answer.details), reason: null }
     } catch (error) {
@@ -410,7 +420,7 @@ export class QuoteService {
       product: quote.product,
       status: quote.status,
       ...subjectOf(definition, quote.request),
-      ...definition.quoteView(quote.context),
+      ...definition.quoteView(quote.context, views),
       insurers_total: quote.insurersTotal,
       insurers_answered: rows.filter((r) => r.status !== 'pending').length,
       offers: views,

@@ -1,20 +1,17 @@
-import { addDays, addMonths, today } from '~/contract/iso-date'
-import type { HouseQuoteInput } from '~/contract/house'
+import { addDays, periodLastDay, today } from '~/contract/iso-date'
+import { HOUSE_START_MAX_DAYS, type HouseQuoteInput } from '~/contract/house'
 import type { RuleProblem } from '../rules'
 
-const MAX_DAYS_AHEAD = 60
-
-/** Cover starts from tomorrow up to 60 days ahead, for a building already built. */
+/** Cover starts from tomorrow up to 60 days from today (the form's `max` and its message say the same), for a building already built. */
 export function houseProblems(input: HouseQuoteInput, now: Date): RuleProblem[] {
   const problems: RuleProblem[] = []
-  const first = addDays(today(now), 1)
-  if (input.start_date < first) problems.push({ path: 'start_date', key: 'house_start_past' })
-  else if (input.start_date > addDays(first, MAX_DAYS_AHEAD)) problems.push({ path: 'start_date', key: 'house_start_too_far' })
+  if (input.start_date < addDays(today(now), 1)) problems.push({ path: 'start_date', key: 'house_start_past' })
+  else if (input.start_date > addDays(today(now), HOUSE_START_MAX_DAYS)) problems.push({ path: 'start_date', key: 'house_start_too_far' })
   if (input.building.year_built > Number(today(now).slice(0, 4))) problems.push({ path: 'building.year_built', key: 'house_year_built' })
   return problems
 }
 
-/** House policies (PAD and optional) run for a year: to the day before the same date next year. */
+/** House policies (PAD and optional) run for 12 months (`periodLastDay`). */
 export function houseEndDate(startDate: string): string {
-  return addDays(addMonths(startDate, 12), -1)
+  return periodLastDay(startDate, 12)
 }

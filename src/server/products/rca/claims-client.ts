@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { bonusMalusCodes, type BonusMalusClass } from '~/contract/bonus-malus'
 import type { RcaOwner } from '~/contract/rca'
 import { getJson, type JsonResponse } from '../../http/json-client'
+import { isTimeout, withOneRetry } from '../../http/retry'
 
 /**
  * Client of the claims-history service (today its sandbox, `src/server/sandbox/claims-history.ts`):
@@ -12,7 +13,12 @@ import { getJson, type JsonResponse } from '../../http/json-client'
 const ClassAnswer = z.object({ class: z.enum(bonusMalusCodes as [BonusMalusClass, ...BonusMalusClass[]]) })
 
 export class ClaimsHistoryUnavailable extends Error {
-  constructor(readonly reason: 'timeout' | 'http' | 'network' | 'invalid_answer', detail?: string) {
+  constructor(
+    readonly reason: 'timeout' | 'http' | 'network' | 'invalid_answer',
+    detail?: string,
+    /** A timeout, a 5xx or a lost connection: asked once more (`withOneRetry`). */
+    readonly transient = reason === 'timeout' || reason === 'network',
+  ) {
     super(`claims history unavailable: ${reason}${detail ? ` (${detail})` : ''}`)
     this.name = 'ClaimsHistoryUnavailable'
   }
@@ -26,40 +32,37 @@ export interface ClaimsHistoryClient {
 }
 
 /**
- * `headers`: sent with every call (tests ask the sandbox for a status or a delay with them). Calls
- * go over kept-alive `node:http` connections: one per quote (`../../http/json-client`).
+ * `headers`: sent with every call (tests ask the sandbox for a status or a delay with them).
+ * `timeoutMs`: the budget of one look-up, both tries together. Calls go over kept-alive
+ * `node:http` connections: one per quote (`../../http/json-client`).
  */
 export function createClaimsHistoryClient(options: { baseUrl: string; timeoutMs?: number; headers?: Record<string, string> }): ClaimsHistoryClient {
-  const timeoutMs = options.timeoutMs ?? 2_000
+  const budgetMs = options.timeoutMs ?? 4_000
   const headers = options.headers ?? {}
   const base = `${options.baseUrl}/sandbox/claims-history`
 
-  /**
-   * A read, so a second try is harmless: once more when the first timed out (a reset kept-alive
-   * connection is retried by the client itself). Under load the budget also counts time this
-   * process was too busy to read the answer; a burst of quotes should wait a little, not be turned
-   * away (docs/benchmarks.md).
-   */
-  async function fetchClass(url: string): Promise<JsonResponse> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await getJson(url, headers, AbortSignal.timeout(timeoutMs))
-      } catch (error) {
-        const name = (error as { name?: string }).name
-        const timedOut = name === 'TimeoutError' || name === 'AbortError'
-        if (attempt < 2 && timedOut) continue
-        throw new ClaimsHistoryUnavailable(timedOut ? 'timeout' : 'network', String(error))
-      }
+  /** One try: the class, or why not (a 5xx is transient, a 4xx is not). */
+  async function fetchClass(url: string, signal: AbortSignal): Promise<BonusMalusClass> {
+    let response: JsonResponse
+    try {
+      response = await getJson(url, headers, signal)
+    } catch (error) {
+      throw new ClaimsHistoryUnavailable(isTimeout(error) ? 'timeout' : 'network', String(error))
     }
-  }
-
-  async function get(path: string): Promise<BonusMalusClass> {
-    const response = await fetchClass(`${base}${path}`)
-    if (response.status < 200 || response.status > 299) throw new ClaimsHistoryUnavailable('http', String(response.status))
+    if (response.status < 200 || response.status > 299) throw new ClaimsHistoryUnavailable('http', String(response.status), response.status >= 500)
     const parsed = ClassAnswer.safeParse(response.body)
     if (!parsed.success) throw new ClaimsHistoryUnavailable('invalid_answer')
     return parsed.data.class
   }
+
+  /**
+   * A read, so a second try is harmless: once more after a timeout or a 5xx, inside the budget (a
+   * reset kept-alive connection is retried by the HTTP client itself). Under load the budget also
+   * counts time this process was too busy to read the answer; a burst of quotes should wait a
+   * little, not be turned away (docs/benchmarks.md).
+   */
+  const get = (path: string): Promise<BonusMalusClass> =>
+    withOneRetry(budgetMs, (signal) => fetchClass(`${base}${path}`, signal), (error) => error instanceof ClaimsHistoryUnavailable && error.transient)
 
   const client: ClaimsHistoryClient = {
     personClass: (cnp) => get(`/persons/${encodeURIComponent(cnp)}`),

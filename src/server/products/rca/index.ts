@@ -1,9 +1,13 @@
 import { bonusMalusCoefficient, isBonusMalusClass } from '~/contract/bonus-malus'
 import { RcaQuoteInput, rcaPolicyEndDate } from '~/contract/rca'
+import { BAAR_HIGH_RISK_URL, BAAR_OFFERS_ABOVE_REFERENCE } from '~/contract/rca-constants'
+import type { Offer, ReferenceTariff } from '~/contract/quotes'
 import { parsePlate } from '~/contract/vehicle'
 import { sandboxBaseUrl } from '../../sandbox'
 import { ProductServiceUnavailable, type ProductDefinition } from '../definition'
 import { ClaimsHistoryUnavailable, createClaimsHistoryClient } from './claims-client'
+import { referenceCell, type ReferenceCell } from './reference-tariff'
+import { rcaRisk } from './risk'
 
 /**
  * RCA as the quote engine sees it: the request of `src/contract/rca.ts`; before insurers are
@@ -26,8 +30,9 @@ export const rcaProduct: ProductDefinition<RcaQuoteInput> = {
     }
     const { token: _token, ...asked } = request
     const plateKind = parsePlate(request.vehicle.registration_plate)?.kind ?? 'standard'
+    const reference = referenceCell(rcaRisk(request, { bonusMalus }), request.policy.start_date) ?? null
     return {
-      context: { bonus_malus: bonusMalus },
+      context: { bonus_malus: bonusMalus, reference_tariff: reference },
       payload: { ...asked, bonus_malus: bonusMalus },
       startDate: request.policy.start_date,
       endDate: rcaPolicyEndDate(request.policy.start_date, request.policy.months, plateKind),
@@ -45,12 +50,36 @@ export const rcaProduct: ProductDefinition<RcaQuoteInput> = {
     start_date: request.policy.start_date,
     months: request.policy.months,
   }),
-  quoteView(context) {
+  quoteView(context, offers) {
     const code = context.bonus_malus
-    return isBonusMalusClass(code) ? { bonus_malus: { class: code, coefficient: bonusMalusCoefficient(code) } } : {}
+    return {
+      ...(isBonusMalusClass(code) ? { bonus_malus: { class: code, coefficient: bonusMalusCoefficient(code) } } : {}),
+      ...('reference_tariff' in context ? { reference_tariff: referenceView(context.reference_tariff as ReferenceCell | null, context.months, offers) } : {}),
+    }
   },
   offerView(details, currency) {
     const price = details.direct_settlement_premium
     return { direct_settlement: typeof price === 'number' ? { amount: price, currency: currency as 'RON' } : null }
   },
+}
+
+/**
+ * The reference tariff beside the offers, and whether the buyer may ask BAAR for an insurer:
+ * BAAR compares 12-month offers, without the direct settlement clause, with the cell's tariff
+ * times the bonus-malus coefficient (facts §1.7, https://www.baar.ro/asigurati-cu-risc-ridicat/).
+ */
+function referenceView(cell: ReferenceCell | null, months: unknown, offers: readonly Offer[]): ReferenceTariff | null {
+  if (!cell) return null
+  const above = months === 12 ? offers.filter((o) => o.status === 'offered' && o.premium !== null && o.premium.amount > cell.annualForClass).length : 0
+  return {
+    annual: { amount: cell.annual, currency: 'RON' },
+    for_class: { amount: cell.annualForClass, currency: 'RON' },
+    zone: cell.zone,
+    age_band: cell.ageBand,
+    power_band: cell.powerBand.replace(/^car\//, ''),
+    valid_from: cell.validFrom,
+    offers_above: above,
+    baar_allocation: above >= BAAR_OFFERS_ABOVE_REFERENCE,
+    baar_url: BAAR_HIGH_RISK_URL,
+  }
 }

@@ -6,12 +6,16 @@ import type { RcaQuoteInput } from '~/contract/rca'
 import { isProvisionalPlate, parsePlate, type VehicleCategory, type VehicleUsage } from '~/contract/vehicle'
 
 /**
- * The rating factors of an RCA risk (facts §1.4): what every insurer's tariff reads. Derived once
- * from a validated request, so the tariffs never re-parse CNPs or plates.
+ * The rating factors of an RCA risk (facts §1.4): what every insurer's tariff reads, and what
+ * places a quote in a cell of ASF's reference tariff (`reference-tariff.ts`). Derived once from a
+ * validated request, so nobody re-parses CNPs or plates.
  */
 
-/** Owner age bands of the ASF reference tariff's shape (facts §1.7: "<30" … "51–60" …). */
-export const ageBands = ['18-25', '26-30', '31-40', '41-50', '51-60', '61-70', '71+'] as const
+/**
+ * Owner age bands of the ASF reference tariff (facts §1.7 names its cells "age < 30" and
+ * "51–60"; the bands between are our reading, docs/tariffs.md).
+ */
+export const ageBands = ['under-30', '30-40', '41-50', '51-60', '61-70', 'over-70'] as const
 export type AgeBand = (typeof ageBands)[number]
 
 /**
@@ -40,6 +44,8 @@ export type RcaRisk = {
   /** Whole years since first registration, on the start date. */
   vehicleAgeYears: number
   zone: 'bucharest-ilfov' | 'rest'
+  /** The owner's county (plate code): insurers may price by region beyond the two zones. */
+  county: string
   owner: { type: 'person'; age: number; ageBand: AgeBand; licenceYears: number } | { type: 'company' }
   bonusMalus: BonusMalusClass
   /** Whole months, or 30-day periods for provisional plates (`provisional`). */
@@ -77,13 +83,12 @@ export function vehicleBand(category: VehicleCategory, v: { powerKw: number; tot
 }
 
 export function ageBandOf(age: number): AgeBand {
-  if (age <= 25) return '18-25'
-  if (age <= 30) return '26-30'
-  if (age <= 40) return '31-40'
+  if (age < 30) return 'under-30'
+  if (age <= 40) return '30-40'
   if (age <= 50) return '41-50'
   if (age <= 60) return '51-60'
   if (age <= 70) return '61-70'
-  return '71+'
+  return 'over-70'
 }
 
 /**
@@ -110,6 +115,7 @@ export function rcaRisk(request: RcaQuoteInput, context: { bonusMalus: BonusMalu
     usage: vehicle.usage,
     vehicleAgeYears: Math.max(0, Math.floor(daysBetween(vehicle.first_registration, on) / 365.25)),
     zone: isBucharestIlfov(owner.county) ? 'bucharest-ilfov' : 'rest',
+    county: owner.county,
     owner: riskOwner,
     bonusMalus: context.bonusMalus,
     months: policy.months,

@@ -22,7 +22,8 @@ export const travelDefinition: ProductDefinition<TravelQuoteInput> = {
       months: request.trip === 'annual' ? 12 : 0,
     }
   },
-  offerDetails: (details) => pick(details, { premium_eur: 'int', medical_limit_eur: 'int', schengen_valid: 'boolean', policy_scope: 'string' }),
+  offerDetails: (details) =>
+    pick(details, { premium_eur: 'int', medical_limit_eur: 'int', schengen_valid: 'boolean', policy_scope: 'string', max_trip_days: 'int', cancellation_sum_insured_eur: 'int', skiing_covered: 'boolean' }),
   subject: (request) => ({
     product: 'travel',
     zone: request.zone,
@@ -31,12 +32,16 @@ export const travelDefinition: ProductDefinition<TravelQuoteInput> = {
     start_date: request.start_date,
     end_date: travelEndDate(request),
     travellers: request.travellers.map((t) => ({ birth_date: t.birth_date })),
+    ...(request.covers.cancellation && request.trip_cost ? { trip_cost: request.trip_cost } : {}),
   }),
   quoteView: exchangeRateView,
   offerView: (details) => ({
     ...(typeof details.medical_limit_eur === 'number' ? { medical_limit: { amount: details.medical_limit_eur, currency: 'EUR' as const } } : {}),
     ...(typeof details.schengen_valid === 'boolean' ? { schengen_valid: details.schengen_valid } : {}),
     ...(details.policy_scope === 'family' || details.policy_scope === 'per_traveller' ? { policy_scope: details.policy_scope } : {}),
+    ...(typeof details.max_trip_days === 'number' ? { max_trip_days: details.max_trip_days } : {}),
+    ...(typeof details.cancellation_sum_insured_eur === 'number' ? { cancellation_cover: { amount: details.cancellation_sum_insured_eur, currency: 'EUR' as const } } : {}),
+    ...(typeof details.skiing_covered === 'boolean' ? { skiing_covered: details.skiing_covered } : {}),
   }),
   oneOfferPerInsurer: true,
 }

@@ -15,6 +15,12 @@ function vignetteOfferView(details: Record<string, unknown>) {
   }
 }
 
+/** An annual Hungarian vignette valid only a short while (it ends on 31 January): told before purchase. */
+function shortValidityView(context: Record<string, unknown>) {
+  const short = context.short_validity as { last_day?: unknown; days?: unknown } | undefined
+  return short && typeof short.last_day === 'string' && typeof short.days === 'number' ? { short_validity: { last_day: short.last_day, days: short.days } } : {}
+}
+
 function priced(result: VignettePrice | Parameters<typeof refuseIf>[0]): VignettePrice {
   if (Array.isArray(result)) {
     refuseIf(result)
@@ -57,8 +63,9 @@ export const huVignetteDefinition: ProductDefinition<HuVignetteQuoteInput> = {
     const price = priced(priceHuVignette(request, now))
     const rate = await fx.require('HUF')
     const { token: _token, ...rest } = request
+    const short = price.shortValidityDays === undefined ? {} : { short_validity: { last_day: price.validity.lastDay, days: price.shortValidityDays } }
     return {
-      context: exchangeRateContext(rate),
+      context: { ...exchangeRateContext(rate), ...short },
       payload: { ...rest, huf_rate_micros: rate.ronPerUnitMicros, valid_from: price.validity.from.toISOString(), valid_until: price.validity.until.toISOString() },
       startDate: request.start_date,
       endDate: price.validity.lastDay,
@@ -67,7 +74,7 @@ export const huVignetteDefinition: ProductDefinition<HuVignetteQuoteInput> = {
   },
   offerDetails: (details) => pick(details, detailFields),
   subject: ({ vehicle, period, counties, start_date }) => ({ product: 'hu-vignette', ...vehicle, period, counties, start_date }),
-  quoteView: exchangeRateView,
+  quoteView: (context) => ({ ...exchangeRateView(context), ...shortValidityView(context) }),
   offerView: vignetteOfferView,
   oneOfferPerInsurer: true,
 }

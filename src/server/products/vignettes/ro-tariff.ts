@@ -28,6 +28,3 @@ export const roVignettePeriodDays: Record<Exclude<Period, '12m'>, number> = { '1
  * tolls are not confirmed, so passes are sold here only for A and B.
  */
 export const bridgePassPrice: Partial<Record<Category, number>> = { A: 1900, B: 1900 }
-
-/** A rovinietă may be bought up to 30 days ahead (facts §2). */
-export const RO_VIGNETTE_MAX_DAYS_AHEAD = 30

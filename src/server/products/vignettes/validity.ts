@@ -1,4 +1,4 @@
-import { addDays, addMonths, today, zonedInstant } from '~/contract/iso-date'
+import { addDays, addMonths, periodLastDay, today, zonedInstant } from '~/contract/iso-date'
 import type { HuVignetteQuoteInput, RoVignetteQuoteInput } from '~/contract/vignettes'
 import { HUNGARY_TIME_ZONE } from './hu-tariff'
 import { roVignettePeriodDays } from './ro-tariff'
@@ -18,20 +18,20 @@ function startInstant(startDate: string, now: Date, timeZone: string): Date {
 
 /**
  * Rovinietă validity: from the start (now when it starts today) to 24:00 of the last day, in
- * Bucharest; N days count the start day (a 1-day vignette is that calendar day), 12 months end
- * the day before the same date next year. CNAIR's exact end-of-validity wording is not in the
+ * Bucharest; N days count the start day (a 1-day vignette is that calendar day), 12 months by
+ * the rule every product sold by the month follows (`periodLastDay`). CNAIR's exact end-of-validity wording is not in the
  * facts file; this is the reading `docs/products.md` records.
  */
 export function roVignetteValidity(input: Pick<RoVignetteQuoteInput, 'period' | 'start_date'>, now: Date): Validity {
-  const lastDay = input.period === '12m' ? addDays(addMonths(input.start_date, 12), -1) : addDays(input.start_date, roVignettePeriodDays[input.period] - 1)
+  const lastDay = input.period === '12m' ? periodLastDay(input.start_date, 12) : addDays(input.start_date, roVignettePeriodDays[input.period] - 1)
   return { from: startInstant(input.start_date, now, 'Europe/Bucharest'), until: zonedInstant(addDays(lastDay, 1), '00:00', 'Europe/Bucharest'), lastDay }
 }
 
 /**
  * Hungarian validity exactly as 45/2020 ITM rendelet defines it (facts §3.3), in Budapest time:
  * daily = the calendar day; 10-day = to 24:00 of the 10th day; monthly = to 24:00 of the same
- * day-number next month (its last day when shorter); annual and county = to 24:00 of 31 January
- * of the following year.
+ * day-number next month (its last day when shorter: the decree's own rule, one day longer than
+ * `periodLastDay`'s); annual and county = to 24:00 of 31 January of the following year.
  */
 export function huVignetteValidity(input: Pick<HuVignetteQuoteInput, 'period' | 'start_date'>, now: Date): Validity {
   const start = input.start_date

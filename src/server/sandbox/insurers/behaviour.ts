@@ -1,8 +1,10 @@
 /**
  * How a sandbox insurer behaves for one request: how long it takes and whether it answers,
- * fails (5xx) or hangs. Drawn from a hash of the insurer and the request, never from a
- * random generator, so the same request always meets the same behaviour and tests are
- * reproducible; over many requests the draws spread like a real market's web services.
+ * fails (5xx) or hangs. Drawn from a hash of the insurer, the request, the try's number and the
+ * minute it arrives in, never from a random generator: a test that fixes the sandbox's clock
+ * meets the same behaviour every time, while a broker asking again (its retry, or the visitor's
+ * "ask again" a minute later) draws anew, as a real service's passing failures would. Over many
+ * requests the draws spread like a real market's web services.
  */
 import { createHash } from 'node:crypto'
 
@@ -37,12 +39,23 @@ export function requestDigest(insurer: string, product: string, payload: unknown
   return createHash('sha256').update(`${insurer}\n${product}\n${canonicalJson(payload)}`).digest()
 }
 
-/** The behaviour of `insurer` for this quote request. */
-export function quoteBehaviour(insurer: string, product: string, payload: unknown): SandboxBehaviour {
-  return behaviourOf(requestDigest(insurer, product, payload))
+/** One try of a request: its number (1 for the first, from the broker's attempt header) and when it arrived. */
+export interface SandboxTry {
+  attempt: number
+  at: Date
 }
 
-/** The behaviour a request's digest draws (`requestDigest`): the sandbox hashes a request once for both. */
+/** The digest a try draws its behaviour from: the request's, with the try's number and minute. */
+export function tryDigest(request: Buffer, { attempt, at }: SandboxTry): Buffer {
+  return createHash('sha256').update(request).update(`\n${attempt}\n${Math.floor(at.getTime() / 60_000)}`).digest()
+}
+
+/** The behaviour of `insurer` for this try of a quote request. */
+export function quoteBehaviour(insurer: string, product: string, payload: unknown, at: SandboxTry): SandboxBehaviour {
+  return behaviourOf(tryDigest(requestDigest(insurer, product, payload), at))
+}
+
+/** The behaviour a try's digest draws (`tryDigest`). */
 export function behaviourOf(digest: Buffer): SandboxBehaviour {
   const roll = digest[2] ?? 255
   const outcome: SandboxOutcome = roll < ERROR_BELOW ? 'error' : roll < HANG_BELOW ? 'hang' : 'answer'

@@ -9,7 +9,7 @@ import { rcaSandboxPricer } from './rca'
 import { InsurerSandbox, type SandboxPricer } from './service'
 
 export { InsurerSandbox, type InsurerSandboxOptions, type SandboxPricer, type SandboxPrice } from './service'
-export { quoteBehaviour, quoteReference } from './behaviour'
+export { quoteBehaviour, quoteReference, type SandboxTry } from './behaviour'
 
 /** How each product is priced at the sandbox insurers. */
 export const sandboxPricers: Record<string, SandboxPricer<never>> = {
@@ -21,7 +21,7 @@ export const sandboxPricers: Record<string, SandboxPricer<never>> = {
 }
 
 /** An insurer sandbox with the configuration's latency scale (tests pass their own). */
-export function createInsurerSandbox(options: { latencyScale: number; dataDir?: string | undefined }): InsurerSandbox {
+export function createInsurerSandbox(options: { latencyScale: number; dataDir?: string | undefined; clock?: () => Date }): InsurerSandbox {
   return new InsurerSandbox({ pricers: sandboxPricers, ...options })
 }
 

@@ -5,10 +5,10 @@ import { HuVignetteQuoteInput, RoVignetteQuoteInput } from '~/contract/vignettes
 import { toBani } from '~/server/fx/service'
 import { PAD_ISSUER } from '~/server/products/insurers-data'
 import { houseInsurerTariffs, padTariff, padTypeOf, priceOptionalHouse } from '~/server/products/house/tariffs'
-import { priceTravel, travelInsurerTariffs } from '~/server/products/travel/tariffs'
-import { huVignetteTariff } from '~/server/products/vignettes/hu-tariff'
+import { huVignetteTariffFor } from '~/server/products/vignettes/hu-tariff'
 import { bridgePassPrice, roVignetteTariff } from '~/server/products/vignettes/ro-tariff'
 import type { SandboxPricer } from './service'
+import { priceTravel, travelInsurerTariffs } from './travel-tariffs'
 
 /** The payload as the broker sends it: the request without its captcha token, plus what the broker fixed (rate, validity). */
 function parseWith<S extends z.ZodType, E extends z.ZodRawShape>(schema: S, extra: E) {
@@ -35,7 +35,15 @@ export const travelSandboxPricer: SandboxPricer<TravelQuoteInput & { end_date: s
     return {
       status: 'offered',
       premium: toBani(price.premiumEurCents, request.eur_rate_micros),
-      details: { premium_eur: price.premiumEurCents, medical_limit_eur: price.medicalLimitEurCents, schengen_valid: price.schengenValid, policy_scope: price.scope },
+      details: {
+        premium_eur: price.premiumEurCents,
+        medical_limit_eur: price.medicalLimitEurCents,
+        schengen_valid: price.schengenValid,
+        policy_scope: price.scope,
+        ...(price.maxTripDays === null ? {} : { max_trip_days: price.maxTripDays }),
+        ...(price.cancellationEurCents === null ? {} : { cancellation_sum_insured_eur: price.cancellationEurCents }),
+        ...(price.skiing === null ? {} : { skiing_covered: price.skiing }),
+      },
     }
   },
 }
@@ -78,12 +86,14 @@ export const roVignetteSandboxPricer: SandboxPricer<RoVignetteQuoteInput & { eur
   },
 }
 
-/** NÚSZ sells the e-matrica at the 2026 prices, one county price per county, in lei at the broker's rate. */
+/** NÚSZ sells the e-matrica at the prices of the year it is valid in, one county price per county, in lei at the broker's rate. */
 export const huVignetteSandboxPricer: SandboxPricer<HuVignetteQuoteInput & { huf_rate_micros: number; valid_from: string; valid_until: string }> = {
   insurers: ['nusz'],
   parse: parseWith(HuVignetteQuoteInput, { huf_rate_micros: rate, valid_from: instant, valid_until: instant }),
   price(_insurer, request) {
-    const unit = huVignetteTariff[request.vehicle.category][request.period]
+    const tariff = huVignetteTariffFor(request.start_date)
+    if (!tariff) return { status: 'declined', reason: 'tariff_year_not_published' }
+    const unit = tariff[request.vehicle.category][request.period]
     if (unit === undefined) return { status: 'declined', reason: 'period_not_sold' }
     const listPrice = request.period === 'county' ? unit * request.counties.length : unit
     return {

@@ -1,7 +1,9 @@
 import { isBonusMalusClass, type BonusMalusClass } from '~/contract/bonus-malus'
 import { RcaQuoteInput } from '~/contract/rca'
-import { isDecline, rcaPremium, rcaRisk } from '~/server/products/rca/tariff'
-import { isRcaInsurerCode, rcaInsurers, rcaTariffs } from '~/server/products/rca/tariffs-data'
+import { rcaInsurers } from '~/server/products/rca/insurers'
+import { rcaRisk } from '~/server/products/rca/risk'
+import { isDecline, rcaPremium } from './rca-tariff'
+import { isRcaInsurerCode, rcaTariffs } from './rca-tariffs'
 import type { SandboxPricer } from './service'
 
 interface RcaSandboxRequest {
@@ -12,7 +14,8 @@ interface RcaSandboxRequest {
 /**
  * RCA at the sandbox insurers: the broker sends the vehicle, owner and policy as the visitor
  * gave them and the bonus-malus class it found; each insurer rates the risk with its own
- * tariff (`rcaTariffs`), as its pricing engine would.
+ * tariff (`rcaTariffs`), as its pricing engine would. The direct settlement clause's price is
+ * in the details, or null where the insurer does not sell it for this vehicle.
  */
 export const rcaSandboxPricer: SandboxPricer<RcaSandboxRequest> = {
   insurers: rcaInsurers.map((insurer) => insurer.code),

@@ -7,14 +7,15 @@
  *   POST /insurers/{code}/policies           Idempotency-Key header → 201 the policy (200 when repeated)
  *
  * Each insurer prices with its own tariff (the product's pricer). Latency and failures follow
- * `quoteBehaviour`, a hash of the insurer and the request. Documented triggers for issuing
+ * `quoteBehaviour`, a hash of the insurer, the request, the try (the broker's `X-Request-Attempt`
+ * header) and the minute, so asking again can succeed. Documented triggers for issuing
  * (docs/api.md): a customer e-mail starting `refuse-issue` is refused (422 `customer_refused`),
  * one starting `unavailable-issue` always meets a 503.
  */
 import { createHash } from 'node:crypto'
 import type { z } from 'zod'
-import { IDEMPOTENCY_HEADER, SandboxIssueRequest, type SandboxIssuedPolicy, type SandboxQuoteAnswer } from '~/server/insurers/sandbox-protocol'
-import { behaviourOf, canonicalJson, quoteReference, referenceOf, requestDigest } from './behaviour'
+import { ATTEMPT_HEADER, IDEMPOTENCY_HEADER, SandboxIssueRequest, type SandboxIssuedPolicy, type SandboxQuoteAnswer } from '~/server/insurers/sandbox-protocol'
+import { behaviourOf, canonicalJson, quoteReference, referenceOf, requestDigest, tryDigest } from './behaviour'
 import { SandboxPolicyStore } from './policy-store'
 
 /** A price in bani, or why the insurer does not cover the risk. */
@@ -35,6 +36,8 @@ export interface InsurerSandboxOptions {
   latencyScale: number
   /** Where issued policies are kept across restarts (`DATA_DIR`); in memory when undefined. */
   dataDir?: string | undefined
+  /** The sandbox's clock: the minute a try arrives in is part of its draw (tests fix it). */
+  clock?: () => Date
 }
 
 /** How long a hanging request is held when its client does not give up first. */
@@ -99,7 +102,8 @@ export class InsurerSandbox {
     const payload = pricer.parse(raw)
     if (payload === undefined) return problem(400, 'invalid_request', 'The request does not follow the product format.')
     const digest = requestDigest(insurer, product, raw)
-    const behaviour = behaviourOf(digest)
+    const attempt = Number(request.headers.get(ATTEMPT_HEADER) ?? '1')
+    const behaviour = behaviourOf(tryDigest(digest, { attempt: Number.isInteger(attempt) && attempt >= 1 && attempt <= 9 ? attempt : 1, at: this.options.clock?.() ?? new Date() }))
     await sleep(behaviour.latencyMs * this.options.latencyScale, request.signal)
     if (behaviour.outcome === 'error') return problem(503, 'service_unavailable', 'The pricing service is unavailable.')
     if (behaviour.outcome === 'hang') {

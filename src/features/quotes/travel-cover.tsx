@@ -1,0 +1,33 @@
+import { Plural, Trans } from '@lingui/react/macro'
+import type { Offer } from '~/contract/quotes'
+
+/** A travel offer's own terms: the longest trip of an annual policy, the cancellation sum insured, skiing. */
+export function TravelCover({ offer, locale }: { offer: Offer; locale: string }) {
+  const euros = (cents: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(cents / 100)
+  const days = offer.max_trip_days
+  return (
+    <>
+      {days ? (
+        <p className="offer__trip-length" data-max-trip-days={days}>
+          <Trans>
+            Each trip up to <Plural value={days} one="# day" other="# days" />, as many trips as you like for a year
+          </Trans>
+        </p>
+      ) : null}
+      {offer.cancellation_cover ? (
+        <p data-cancellation-cover={offer.cancellation_cover.amount}>
+          <Trans>Trip cancellation insured up to {euros(offer.cancellation_cover.amount)}</Trans>
+        </p>
+      ) : null}
+      {offer.skiing_covered === true ? (
+        <p>
+          <Trans>Skiing included</Trans>
+        </p>
+      ) : offer.skiing_covered === false ? (
+        <p>
+          <Trans>Skiing not included</Trans>
+        </p>
+      ) : null}
+    </>
+  )
+}
