@@ -8,10 +8,6 @@ export const roVignettePeriods = ['1d', '7d', '10d', '30d', '60d', '12m'] as con
 /** Hungarian e-vignette categories and products (45/2020 ITM rendelet, facts §3). */
 export const huVignetteCategories = ['D1M', 'D1', 'D2', 'U'] as const
 export const huVignettePeriods = ['daily', '10d', 'monthly', 'annual', 'county'] as const
-/** A rovinietă may be bought up to 30 days ahead (facts §2). */
-export const RO_VIGNETTE_MAX_DAYS_AHEAD = 30
-/** A Hungarian vignette up to 31 days ahead: next year's annual is pre-sold from 1 December for 1 January (facts §3.3). */
-export const HU_VIGNETTE_MAX_DAYS_AHEAD = 31
 /** The 19 Hungarian counties (vármegye) sold as annual county vignettes (facts §3.3). */
 export const huCounties = [
   'bacs-kiskun', 'baranya', 'bekes', 'borsod-abauj-zemplen', 'csongrad-csanad', 'fejer', 'gyor-moson-sopron', 'hajdu-bihar', 'heves',

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { RO_VIGNETTE_MAX_DAYS_AHEAD } from '~/contract/vignettes'
+import { RO_VIGNETTE_MAX_DAYS_AHEAD } from '~/contract/vignette-constants'
 import { ProductPage } from '~/features/products/product-page'
 import { productsQuery } from '~/features/products/queries'
 import { OffersList } from '~/features/quotes/offers-list'

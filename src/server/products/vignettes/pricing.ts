@@ -1,5 +1,6 @@
 import { addDays, daysBetween, today } from '~/contract/iso-date'
-import { HU_VIGNETTE_MAX_DAYS_AHEAD, RO_VIGNETTE_MAX_DAYS_AHEAD, type HuVignetteQuoteInput, type RoVignetteQuoteInput } from '~/contract/vignettes'
+import { HU_VIGNETTE_MAX_DAYS_AHEAD, RO_VIGNETTE_MAX_DAYS_AHEAD } from '~/contract/vignette-constants'
+import type { HuVignetteQuoteInput, RoVignetteQuoteInput } from '~/contract/vignettes'
 import type { RuleProblem } from '../rules'
 import { HU_SHORT_ANNUAL_DAYS, HUNGARY_TIME_ZONE, huVignetteTariffFor } from './hu-tariff'
 import { bridgePassPrice, roVignetteTariff } from './ro-tariff'
