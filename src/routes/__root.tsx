@@ -4,7 +4,7 @@ import { msg } from '@lingui/core/macro'
 import { I18nProvider } from '@lingui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, HeadContent, Outlet, redirect, Scripts } from '@tanstack/react-router'
+import { createRootRouteWithContext, HeadContent, Outlet, redirect, Scripts, useRouter } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, type ReactNode } from 'react'
 import { pendingSecondStep, twoFactorGate } from '~/features/auth/guards'
 import { InactivityWatcher } from '~/features/auth/sign-out'
@@ -94,6 +94,7 @@ function RootLayout() {
   const shownTheme = useTheme(theme)
   const { t } = useLingui()
   const hydrated = useHydrated()
+  const router = useRouter()
   useEffect(() => {
     if (sessionEnded === 'inactivity') notify('warning', t`You have been logged out due to inactivity.`)
     if (sessionEnded === 'signed_out') notify('warning', t`You were signed out of this device from another device or after a password change.`)
@@ -105,8 +106,8 @@ function RootLayout() {
     } catch {
       // storage blocked: the error page then never reloads
     }
-    return installSmoothScroll()
-  }, [])
+    return installSmoothScroll((hash) => void router.navigate({ to: '.', search: true, params: true, hash, replace: true, resetScroll: false, hashScrollIntoView: false }))
+  }, [router])
   return (
     <>
       <a href="#main" className="skip-link">

@@ -24,16 +24,20 @@ function scrollToElement(target: HTMLElement) {
   requestAnimationFrame(step)
 }
 
-/** Animates clicks on same-page anchors (`#id`); returns the listener's remover. */
-export function installSmoothScroll(): () => void {
+/**
+ * Animates clicks on same-page anchors (`#id`); returns the listener's remover. `showHash` puts the
+ * hash in the address through the router, which must not scroll to it itself: its own jump would
+ * cut the animation short at whatever moment the router's navigation happens to settle.
+ */
+export function installSmoothScroll(showHash: (id: string) => void): () => void {
   const onClick = (event: MouseEvent) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
     const link = (event.target as Element | null)?.closest?.('a[href^="#"]')
     const id = link?.getAttribute('href')?.slice(1)
     const target = id ? document.getElementById(decodeURIComponent(id)) : null
-    if (!target) return
+    if (!id || !target) return
     event.preventDefault()
-    history.replaceState(history.state, '', `#${id}`)
+    showHash(id)
     scrollToElement(target)
   }
   document.addEventListener('click', onClick)
