@@ -56,22 +56,34 @@ export type AuthSession = z.infer<typeof AuthSession>
 
 export const LoginInput = z.object({ email, password: z.string({ error: 'password_required' }).min(1, 'password_required').max(PASSWORD_MAX * 4, 'password_too_long'), token: captchaToken })
 
+/** A form-encoded body sends a ticked box as "true" or "on". */
+const ticked = (v: unknown) => (v === 'true' || v === 'on' ? true : v)
+const registerFields = {
+  email,
+  phone_number: phoneNumber.optional(),
+  last_name: lastName,
+  first_name: firstName,
+  password: newPassword,
+  password_confirmation: passwordConfirmation,
+  /** Spec field: true when the site generated the password for the customer (checkout); never trusted to skip checks. */
+  is_default_password: z.coerce.boolean().optional(),
+  token: captchaToken,
+}
+const passwordsMatch = (v: { password: string; password_confirmation: string }) => v.password === v.password_confirmation
+
+/**
+ * `POST /auth/register`: the spec's payload as written. `accept_terms: true` is recorded
+ * (`terms_accepted_at`) when a client sends it and `false` is refused; a client written from the
+ * spec, which has no such field, still registers.
+ */
 export const RegisterInput = z
-  .object({
-    email,
-    phone_number: phoneNumber.optional(),
-    last_name: lastName,
-    first_name: firstName,
-    password: newPassword,
-    password_confirmation: passwordConfirmation,
-    /** The terms and the privacy policy, accepted by ticking the box (stored as `terms_accepted_at`). */
-    // A form-encoded body sends the box as "true" or "on".
-    accept_terms: z.preprocess((v) => (v === 'true' || v === 'on' ? true : v), z.literal(true, { error: 'terms_required' })),
-    /** Spec field: true when the site generated the password for the customer (checkout); never trusted to skip checks. */
-    is_default_password: z.coerce.boolean().optional(),
-    token: captchaToken,
-  })
-  .refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: 'mismatch' })
+  .object({ ...registerFields, accept_terms: z.preprocess(ticked, z.literal(true, { error: 'terms_required' })).optional() })
+  .refine(passwordsMatch, { path: ['password_confirmation'], message: 'mismatch' })
+
+/** The site's own sign-up form: the terms and the privacy policy must be accepted by ticking the box. */
+export const RegisterForm = z
+  .object({ ...registerFields, accept_terms: z.preprocess(ticked, z.literal(true, { error: 'terms_required' })) })
+  .refine(passwordsMatch, { path: ['password_confirmation'], message: 'mismatch' })
 
 export const EmailCheckInput = z.object({ email, token: captchaToken })
 export const EmailCheckResult = z.object({ alreadyExists: z.boolean(), isDeleted: z.boolean() })

@@ -1,5 +1,5 @@
 import { hash, type Algorithm } from '@node-rs/argon2'
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AuthSession, EmailCheckResult, UserLookup } from '~/contract/auth'
 import { ErrorBody } from '~/contract/errors'
@@ -64,6 +64,18 @@ describe.each(databaseKinds)('accounts API on %s', (kind) => {
     const sessions = await t.deps.database.db.select().from(authSessions).where(eq(authSessions.userId, row!.id))
     expect(sessions.map((s) => s.tokenHash)).toEqual([hashToken(session.access_token)])
     expect(JSON.stringify(sessions)).not.toContain(session.access_token)
+  })
+
+  it('registers with the spec’s payload as written (no terms field) and records the terms only when they were accepted', async () => {
+    const specEmail = newEmail()
+    const { accept_terms: _notInTheSpec, ...specPayload } = { ...registration(specEmail), is_default_password: false }
+    const spec = await t.call('/auth/register', json(specPayload, { 'x-forwarded-for': '192.0.2.31' }))
+    expect(spec.status).toBe(201)
+    const ticked = newEmail()
+    expect((await t.call('/auth/register', json(registration(ticked), { 'x-forwarded-for': '192.0.2.32' }))).status).toBe(201)
+    const rows = await t.deps.database.db.select().from(users).where(inArray(users.email, [specEmail, ticked]))
+    expect(rows.find((r) => r.email === specEmail)?.termsAcceptedAt).toBeNull()
+    expect(rows.find((r) => r.email === ticked)?.termsAcceptedAt).toBeInstanceOf(Date)
   })
 
   it('upgrades a hash made with older argon2 parameters at the next sign-in', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { ContactMessageInput } from '../../src/contract/contact'
-import { LoginInput, RegisterInput } from '../../src/contract/auth'
+import { LoginInput, RegisterForm, RegisterInput } from '../../src/contract/auth'
 import { fieldMessage } from '../../src/contract/field-messages'
 import { fieldsOntoForm, fieldText, issueKey, issuesToFields } from '../../src/contract/form-issues'
 
@@ -25,11 +25,18 @@ describe('schema failures → field sentences', () => {
     expect(JSON.stringify(fields)).not.toMatch(/\\d|\^|\[237\]/)
   })
 
-  it('requires the terms box at registration', () => {
-    expect(issuesToFields(failures(RegisterInput, { ...registration, accept_terms: false }), 'en')).toEqual({
+  it('requires the terms box on the sign-up form', () => {
+    expect(issuesToFields(failures(RegisterForm, { ...registration, accept_terms: false }), 'en')).toEqual({
       accept_terms: ['To create the account, accept the terms and conditions and the privacy policy.'],
     })
-    expect(RegisterInput.safeParse(registration).success).toBe(true)
+    expect(RegisterForm.safeParse(registration).success).toBe(true)
+  })
+
+  it('takes the spec’s register payload as written, with no terms field', () => {
+    // product-spec.md: email, phone_number, last_name, first_name, password, password_confirmation, is_default_password, token.
+    const specPayload = { email: 'ana@example.ro', phone_number: '0722123456', last_name: 'Pop', first_name: 'Ana', password: 'violet harbour lamps', password_confirmation: 'violet harbour lamps', is_default_password: false, token: '' }
+    expect(RegisterInput.safeParse(specPayload).success).toBe(true)
+    expect(RegisterForm.safeParse(specPayload).success).toBe(false)
   })
 
   it('never shows zod’s default text, even for a missing or wrong-typed field', () => {

@@ -1,5 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
-import { AuthSession, Done, LoginInput, RegisterInput, ResetPasswordInput, ResetRequestInput } from '~/contract/auth'
+import { AuthSession, Done, LoginInput, RegisterForm, ResetPasswordInput, ResetRequestInput } from '~/contract/auth'
 import { internalPath } from '~/contract/paths'
 import { ProviderError, providerClient } from '~/server/provider'
 import { rememberSignIn } from '~/server/session/auth-session'
@@ -26,7 +26,7 @@ export const signIn = createServerFn({ method: 'POST' })
   )
 
 export const register = createServerFn({ method: 'POST' })
-  .validator(formInput(RegisterInput))
+  .validator(formInput(RegisterForm))
   .handler(({ data }) =>
     answerForm(
       data,

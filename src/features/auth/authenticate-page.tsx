@@ -162,7 +162,7 @@ function RegisterForm({ email, returnTo, captchaProvider }: { email: string | un
   const form = useContractForm({
     id: 'register',
     action: register,
-    schema: () => authSchemas().then((m) => m.RegisterInput),
+    schema: () => authSchemas().then((m) => m.RegisterForm),
     defaultValues: { first_name: '', last_name: '', email: email ?? '', phone_number: '', password: '', password_confirmation: '', accept_terms: false },
     send: ({ accept_terms, ...values }) => send({ data: { ...values, accept_terms: accept_terms as true, token: values.token ?? '' } }),
     onDone: async () => {

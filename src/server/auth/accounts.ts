@@ -179,7 +179,7 @@ export class Accounts {
   }
 
   async register(
-    input: { email: string; password: string; first_name: string; last_name: string; phone_number?: string | undefined; accept_terms: true },
+    input: { email: string; password: string; first_name: string; last_name: string; phone_number?: string | undefined; accept_terms?: true | undefined },
     meta: RequestMeta,
   ): Promise<AuthSession> {
     await this.limit(authLimits.registerPerIp(meta.ip ?? 'unknown'))

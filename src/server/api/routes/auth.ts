@@ -13,7 +13,7 @@ export const authRoutes = [
     method: 'POST',
     path: '/auth/register',
     tag: 'auth',
-    summary: 'Creates an account and signs it in. `accept_terms: true` (the terms and the privacy policy) is required and recorded. The e-mail address is confirmed later (a purchase is never blocked).',
+    summary: 'Creates an account and signs it in (the spec payload). `accept_terms: true` (the terms and the privacy policy, accepted in the client) is recorded when sent. The e-mail address is confirmed later (a purchase is never blocked).',
     body: RegisterInput,
     bodyEncoding: 'json-or-form',
     response: AuthSession,
