@@ -28,8 +28,19 @@ export interface TestApiOptions {
   purchase?: PurchaseParts
 }
 
-/** The database kinds the integration suite runs on: PGlite always, PostgreSQL when `TEST_DATABASE_URL` is set. */
-export const databaseKinds = ['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])] as const
+/**
+ * The database kinds the integration suite runs on: PGlite, and PostgreSQL when `TEST_DATABASE_URL`
+ * is set. `TEST_DATABASES=postgres` (or `pglite`) runs one kind only, so that a run after `npm test`
+ * (which covered PGlite) does not test PGlite twice.
+ */
+export const databaseKinds: readonly ('pglite' | 'postgres')[] = (() => {
+  const available = ['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])] as const
+  const asked = process.env.TEST_DATABASES?.split(',').map((kind) => kind.trim())
+  if (!asked) return available
+  const kinds = available.filter((kind) => asked.includes(kind))
+  if (kinds.length === 0) throw new Error(`TEST_DATABASES=${process.env.TEST_DATABASES} names no database this run has (${available.join(', ')})`)
+  return kinds
+})()
 
 /** Settings a test changes, e.g. `{ CAPTCHA_PROVIDER: 'altcha' }` (the default here is `none`). */
 export type TestSettings = Partial<Record<SettingName, string>>
