@@ -11,7 +11,9 @@ import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
  * browser polls that file to notice a new deployment (src/features/shell/build-watcher.tsx).
  */
 function buildId(): Plugin {
-  const id = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`
+  // One id per build: Vite evaluates this config more than once in a build (once per environment),
+  // and each evaluation must agree with the `build.json` another one writes. The process keeps it.
+  const id = (process.env.ASIGURO_BUILD_ID ??= `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`)
   let command: 'build' | 'serve' = 'serve'
   return {
     name: 'asiguro:build-id',

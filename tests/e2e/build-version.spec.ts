@@ -28,3 +28,22 @@ test('a new deployment is offered as a reload instead of breaking the next navig
     writeFileSync(BUILD_FILE, original)
   }
 })
+
+test('the build id the client bundle carries is the one build.json announces: a build never reports itself as new', async ({ request }) => {
+  const { id } = (await (await request.get('/build.json')).json()) as { id: string }
+  expect(id).toMatch(/^[0-9a-z]+-[0-9a-f]{8}$/)
+  // Every script the home page can load, its lazy chunks included (the build watcher is one).
+  const html = await (await request.get('/')).text()
+  const pending = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((match) => match[1]!)
+  const seen = new Set<string>()
+  const carried = new Set<string>()
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (seen.has(file)) continue
+    seen.add(file)
+    const code = await (await request.get(`/assets/${file}`)).text()
+    for (const match of code.matchAll(/["'`]\.\/([\w.-]+\.js)["'`]/g)) pending.push(match[1]!)
+    for (const match of code.matchAll(/["'`]([0-9a-z]{6,}-[0-9a-f]{8})["'`]/g)) carried.add(match[1]!)
+  }
+  expect(seen.size).toBeGreaterThan(5)
+  expect([...carried]).toEqual([id])
+})
