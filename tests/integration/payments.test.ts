@@ -38,7 +38,7 @@ describe.each(databaseKinds)('payments through the sandbox processor (%s)', (kin
     expect(paid.headers.get('location')).toBe(`http://127.0.0.1/thank-you?order=${order('order-approved')}`)
     await until(async () => (await status(started.paymentId)) === 'paid', 'paid')
     await until(async () => settled.some((s) => s.orderId === order('order-approved')), 'the settlement')
-    expect(settled.filter((s) => s.orderId === order('order-approved'))).toEqual([{ paymentId: started.paymentId, orderId: order('order-approved'), status: 'paid', reason: undefined, tx: undefined }])
+    expect(settled.filter((s) => s.orderId === order('order-approved'))).toEqual([{ paymentId: started.paymentId, orderId: order('order-approved'), status: 'paid', reason: undefined, amount: 123456, currency: 'RON', at: expect.any(Date), tx: undefined }])
   })
 
   it('asks for 3-D Secure and pays with code 123456; a wrong code fails the payment', async () => {
