@@ -6,7 +6,7 @@ import { todayInBucharest } from '~/i18n/dates'
 import { jobs, offers, orderPolicies, orders, payments, quotes } from '~/server/db/schema'
 import { SIGNATURE_HEADER, signBody } from '~/server/payments/signature'
 import { SANDBOX_TEST_CARDS } from '~/server/sandbox/payments'
-import { databaseKinds, json, type TestApi } from '../support/api'
+import { databaseKinds, json, startTestApi, type TestApi } from '../support/api'
 import { registerUser } from '../support/accounts'
 import { pollUntilComplete, postRcaQuote, rcaRequestFromTomorrow } from '../support/quotes'
 import { TEST_PAYMENT_SANDBOX_SECRET } from '../support/sandbox'
@@ -196,5 +196,30 @@ describe.each(databaseKinds)('the money path under a hostile buyer (%s)', (kind)
     await until(async () => (await paymentsOf(created.data.id)).some((p) => p.status === 'refunded'), 'the refund', 200)
     expect(await readOrder(created.data.id, headers)).toMatchObject({ status: 'payment_failed', failure_reason: 'amount_mismatch', policies: [{ status: 'pending' }] })
     expect(await db().select().from(jobs).where(eq(jobs.dedupeKey, `order.issue:${created.data.id}`))).toHaveLength(0)
+  })
+})
+
+describe.each(databaseKinds)('approvals of one order settling at the same moment (%s)', (kind) => {
+  let t: TestApi
+  beforeAll(async () => {
+    t = await startTestApi(kind, { INSURER_QUOTE_TIMEOUT_MS: '2000' }, { sandbox: { latencyScale: 0.02 } })
+    // The queue is read, not run: what matters is what the settlements queued.
+    await t.deps.jobs.stop()
+  })
+  afterAll(() => t.close())
+
+  it('ten approvals of ten attempts at once: the order is paid by one, each of the nine others gets one refund job', async () => {
+    const res = await postRcaQuote(t, rcaRequestFromTomorrow({ vehicle: { registration_plate: 'CJ 99 RCE' } }), {}, '198.51.100.99')
+    const quote = await pollUntilComplete(t, QuoteEnvelope.parse(await res.json()).data.id)
+    const offerId = quote.offers.find((o) => o.status === 'offered')!.id
+    const created = await t.deps.orders.create({ offer_id: offerId, customer: { first_name: 'Dan', last_name: 'Hostil', email: 'race@example.ro', phone: '0722123456', address: { county: 'Cluj', city: 'Cluj-Napoca', street: 'Str. Horea 12' } }, token: '' }, { userId: undefined, idempotencyKey: randomUUID(), locale: 'ro' })
+    const attempts = Array.from({ length: 10 }, () => randomUUID())
+    await Promise.all(attempts.map((paymentId) => t.deps.orders.settle({ paymentId, orderId: created.order.id, status: 'paid', amount: created.order.total.amount, currency: created.order.total.currency, at: new Date() })))
+    const [order] = await t.deps.database.db.select().from(orders).where(eq(orders.id, created.order.id))
+    expect(order!.status).toBe('paid')
+    expect(attempts).toContain(order!.paymentId)
+    const refunds = await t.deps.database.db.select().from(jobs).where(and(eq(jobs.kind, 'order.refund'), sql`${jobs.payload}->>'orderId' = ${created.order.id}`))
+    expect(refunds.map((job) => (job.payload as { paymentId: string }).paymentId).sort()).toEqual(attempts.filter((id) => id !== order!.paymentId).sort())
+    expect(await t.deps.database.db.select().from(jobs).where(eq(jobs.dedupeKey, `order.issue:${created.order.id}`))).toHaveLength(1)
   })
 })

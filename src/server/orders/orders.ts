@@ -342,7 +342,9 @@ export class Orders {
    */
   async settle(settlement: PaymentSettlement): Promise<void> {
     const apply = async (tx: Queryable): Promise<'moved' | 'refund' | 'unchanged'> => {
-      const [order] = await tx.select().from(orders).where(eq(orders.id, settlement.orderId))
+      // The order row is the lock: two approvals settling at once take turns, and the second
+      // sees the order the first paid (read committed would let it miss that and keep the money).
+      const [order] = await tx.select().from(orders).where(eq(orders.id, settlement.orderId)).for('update')
       if (!order) {
         log.warn('orders.settlement_unknown_order', { orderId: settlement.orderId, paymentId: settlement.paymentId })
         return 'unchanged'
