@@ -27,6 +27,14 @@
  * Errors (must be 0): any step answering what a browser would not expect, a network failure, an
  * order ending anywhere but `issued`, or not issued within `--purchase-timeout` seconds. A quote
  * where no insurer made an offer is counted apart (the buyer could not buy; nothing failed).
+ *
+ * Hostile buyers (`--hostile`, the share of buyers, 0.25 by default; decision 91), in turn:
+ *   double submit  three identical POST /orders at once with one Idempotency-Key: one order, one page;
+ *   two tabs       a declined card, then "pay again" in two tabs at once: one page, paid once;
+ *   late payment   the quote runs out (the operator's switch) while the card page is open, and the
+ *                  buyer pays it anyway: the order must end `expired`, the money refunded.
+ * The books then also say: charges the orders did not keep (a processor approval that is not an
+ * order's payment) and how many of them were refunded (must be equal).
  */
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -38,7 +46,7 @@ import { count, eq, isNotNull, sql } from 'drizzle-orm'
 import { addDays } from '../src/contract/iso-date'
 import { todayInBucharest } from '../src/i18n/dates'
 import { openDatabase } from '../src/server/db/client'
-import { jobs, orderPolicies, orders } from '../src/server/db/schema'
+import { jobs, orderPolicies, orders, payments } from '../src/server/db/schema'
 import { SANDBOX_3DS_CODE, SANDBOX_TEST_CARDS } from '../src/server/sandbox/payments/service'
 import { cpuMs, freePort, HOST, percentile, say, start, stop, stopAndWait, waitFor } from './processes'
 
@@ -53,6 +61,7 @@ const { values: flags } = parseArgs({
     'poll-ms': { type: 'string', default: '1000' },
     settle: { type: 'string', default: '180' },
     database: { type: 'string', default: '' },
+    hostile: { type: 'string', default: '0.25' },
   },
 })
 const duration = Number(flags.duration)
@@ -62,6 +71,11 @@ const purchaseTimeoutMs = Number(flags['purchase-timeout']) * 1000
 const pollMs = Number(flags['poll-ms'])
 const settleMs = Number(flags.settle) * 1000
 const product = flags.product === 'ro-vignette' ? 'ro-vignette' : 'rca'
+const hostileShare = Math.min(1, Math.max(0, Number(flags.hostile)))
+const hostileKinds = ['double submit', 'two tabs', 'late payment'] as const
+type Hostile = (typeof hostileKinds)[number]
+/** Which buyers misbehave, and how: spread evenly over the run. */
+const hostileOf = (n: number): Hostile | undefined => (hostileShare > 0 && Math.floor((n + 1) * hostileShare) > Math.floor(n * hostileShare) ? hostileKinds[Math.floor(n * hostileShare) % hostileKinds.length] : undefined)
 /** The processor's key, given to both processes (they do not share a data folder's generated secret by chance). */
 const PROCESSOR_KEY = `bench-checkout-processor-${randomUUID()}`
 const OPERATOR_TOKEN = `bench-checkout-operator-${randomUUID()}`
@@ -147,6 +161,7 @@ async function main(): Promise<void> {
     let started = 0
     let noOffer = 0
     let completed = 0
+    const hostileSeen = new Map<Hostile, number>()
     /** Orders whose card the processor approved and that no buyer has yet seen issued: the settle phase waits for them. */
     const approved = new Map<string, string>()
     const cpuAtStart = { api: cpuMs(api.pid), sandbox: cpuMs(sandbox.pid) }
@@ -187,19 +202,65 @@ async function main(): Promise<void> {
       }
       const t1 = performance.now()
 
-      // 2. The order, as a guest.
-      const ordered = await step('order', `${apiUrl}/orders`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-        body: JSON.stringify({ offer_id: offered[0]!.id, customer: customer(n, run), token: 'bench' }),
-      })
-      await expectStatus(ordered, 201, 'order')
-      const order = ((await ordered.json()) as { data: { id: string; access_token: string; payment: { method: string; url: string } } }).data
+      // 2. The order, as a guest (a double submitter sends it three times at once, with one key).
+      const hostile = hostileOf(n)
+      const key = randomUUID()
+      const orderInit = { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify({ offer_id: offered[0]!.id, customer: customer(n, run), token: 'bench' }) }
+      const answers = await Promise.all(Array.from({ length: hostile === 'double submit' ? 3 : 1 }, () => step('order', `${apiUrl}/orders`, orderInit)))
+      type Ordered = { data: { id: string; access_token: string; payment: { method: string; url: string } } }
+      const views: Ordered[] = []
+      for (const answer of answers) {
+        await expectStatus(answer, 201, 'order')
+        views.push((await answer.json()) as Ordered)
+      }
+      const order = views[0]!.data
+      if (views.some((v) => v.data.id !== order.id || v.data.payment.url !== order.payment.url)) throw new StepError('double submit: two orders or two payment pages')
       const t2 = performance.now()
+      const tokenHeaders = { 'x-order-token': order.access_token }
+      const readStatus = async () => {
+        const read = await step('order read', `${apiUrl}/orders/${order.id}`, { headers: tokenHeaders })
+        await expectStatus(read, 200, 'order read')
+        return ((await read.json()) as { data: { status: string; policy: { number: string } | null } }).data
+      }
+      const payCard = async (url: string, number: string) => {
+        const answer = await step('card form', url, { method: 'POST', body: new URLSearchParams({ card_number: number, expiry: '12/34', cvc: '123', holder: 'Maria Ionescu' }), redirect: 'manual' })
+        await expectStatus(answer, 303, 'card form')
+        await answer.body?.cancel()
+      }
+      const untilStatus = async (wanted: string) => {
+        for (const deadline = performance.now() + purchaseTimeoutMs; ; await sleep(pollMs)) {
+          const { status } = await readStatus()
+          if (status === wanted) return
+          if (status !== 'awaiting_payment' || performance.now() > deadline) throw new StepError(`${hostile}: order ${status}, not ${wanted}`)
+        }
+      }
+      if (hostile) hostileSeen.set(hostile, (hostileSeen.get(hostile) ?? 0) + 1)
+
+      if (hostile === 'late payment') {
+        // The offer runs out while the card page is open; the buyer pays it anyway.
+        const expired = await step('quote expiry', `${apiUrl}/operator/quotes/${quote.id}/expire`, { method: 'POST', headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } })
+        await expectStatus(expired, 200, 'quote expiry')
+        await payCard(order.payment.url, SANDBOX_TEST_CARDS.approved)
+        await untilStatus('expired')
+        return
+      }
+      let payUrl = order.payment.url
+      if (hostile === 'two tabs') {
+        await payCard(payUrl, SANDBOX_TEST_CARDS.declined)
+        await untilStatus('payment_failed')
+        const again = await Promise.all([1, 2].map(() => step('pay again', `${apiUrl}/orders/${order.id}/payments`, { method: 'POST', headers: tokenHeaders })))
+        const urls = new Set<string>()
+        for (const answer of again) {
+          await expectStatus(answer, 201, 'pay again')
+          urls.add(((await answer.json()) as { data: { payment: { url: string } } }).data.payment.url)
+        }
+        if (urls.size !== 1) throw new StepError('two tabs: two payment pages')
+        payUrl = [...urls][0]!
+      }
 
       // 3. The processor's card form (and its 3-D Secure challenge for every second buyer).
       const threeDs = n % 2 === 1
-      const card = await step('card form', order.payment.url, {
+      const card = await step('card form', payUrl, {
         method: 'POST',
         body: new URLSearchParams({ card_number: threeDs ? SANDBOX_TEST_CARDS.threeDSecure : SANDBOX_TEST_CARDS.approved, expiry: '12/34', cvc: '123', holder: 'Maria Ionescu' }),
         redirect: 'manual',
@@ -217,9 +278,7 @@ async function main(): Promise<void> {
       let status = 'awaiting_payment'
       approved.set(order.id, order.access_token)
       for (const deadline = t3 + purchaseTimeoutMs; ; await sleep(pollMs)) {
-        const read = await step('order read', `${apiUrl}/orders/${order.id}`, { headers: { 'x-order-token': order.access_token } })
-        await expectStatus(read, 200, 'order read')
-        const view = ((await read.json()) as { data: { status: string; policy: { number: string } | null } }).data
+        const view = await readStatus()
         status = view.status
         if (status === 'issued') {
           if (!view.policy?.number) throw new StepError('issued without a policy number')
@@ -260,7 +319,11 @@ async function main(): Promise<void> {
       const paidLeft = await fetch(`${apiUrl}/operator/orders?status=paid&limit=1`, { headers: operator })
         .then(async (res) => ((await res.json()) as { data: unknown[] }).data.length)
         .catch(() => 1)
-      if ((approved.size === 0 && paidLeft === 0) || performance.now() - settleFrom > settleMs) break
+      // Refunds of money not kept run after their notification: wait for them too.
+      const refundsLeft = await fetch(`${apiUrl}/operator/metrics`, { headers: operator })
+        .then(async (res) => [...(await res.text()).matchAll(/jobs\{[^}]*kind="order\.refund"[^}]*status="(?:queued|running)"[^}]*\}\s+(\d+)/g)].reduce((sum, m) => sum + Number(m[1]), 0))
+        .catch(() => 1)
+      if ((approved.size === 0 && paidLeft === 0 && refundsLeft === 0) || performance.now() - settleFrom > settleMs) break
       await sleep(1000)
     }
     const settledIn = (performance.now() - settleFrom) / 1000
@@ -279,6 +342,11 @@ async function main(): Promise<void> {
       .where(eq(orderPolicies.status, 'issued'))
       .groupBy(orderPolicies.insurerCode, orderPolicies.series, orderPolicies.number)
       .having(sql`count(*) > 1`)
+    // Every processor approval is either an order's payment or money the order did not keep, to be refunded.
+    const charged = await db.select({ id: payments.id, status: payments.status }).from(payments).where(sql`${payments.status} in ('paid', 'refunded')`)
+    const kept = new Set((await db.select({ paymentId: orders.paymentId }).from(orders).where(isNotNull(orders.paidAt))).map((o) => o.paymentId))
+    const notKept = charged.filter((p) => !kept.has(p.id))
+    const notKeptRefunded = notKept.filter((p) => p.status === 'refunded').length
     const failedJobs = await db.select({ kind: jobs.kind, n: count() }).from(jobs).where(eq(jobs.status, 'failed')).groupBy(jobs.kind)
     // The server's side of "paid → issued": from the verified notification to the order marked issued (the issuance job's wait and run).
     const serverIssue = (await db.select({ paidAt: orders.paidAt, issuedAt: orders.issuedAt }).from(orders).where(isNotNull(orders.issuedAt)))
@@ -293,6 +361,7 @@ async function main(): Promise<void> {
     say(`orders by status: ${byStatus.map((r) => `${r.status} ${r.n}`).join(', ') || 'none'}`)
     if (failedJobs.length > 0) say(`failed jobs: ${failedJobs.map((j) => `${j.kind} ${j.n}`).join(', ')}`)
     for (const [why, n] of errors) say(`error × ${n}: ${why}`)
+    if (hostileSeen.size > 0) say(`hostile buyers: ${[...hostileSeen].map(([kind, n]) => `${kind} ${n}`).join(', ')}`)
     const rows = {
       'purchases started': String(started),
       'issued (seen by buyers)': String(completed),
@@ -301,6 +370,8 @@ async function main(): Promise<void> {
       errors: String(errorCount),
       'no offer': String(noOffer),
       'issued twice': String(twiceCount),
+      'charges not kept': String(notKept.length),
+      'refunded of them': String(notKeptRefunded),
       'purchases/s': (completed / elapsed).toFixed(2),
       'total p50/p99 (ms)': `${ms('total', 50)} / ${ms('total', 99)}`,
       'quote p50 (ms)': ms('quote', 50),
@@ -315,7 +386,7 @@ async function main(): Promise<void> {
     console.log(`| ${Object.keys(rows).join(' | ')} |`)
     console.log(`|${Object.keys(rows).map(() => '---').join('|')}|`)
     console.log(`| ${Object.values(rows).join(' | ')} |`)
-    const ok = errorCount === 0 && paid?.n === issued?.n && twiceCount === 0
+    const ok = errorCount === 0 && paid?.n === issued?.n && twiceCount === 0 && notKept.length === notKeptRefunded
     if (!ok) process.exitCode = 1
   } finally {
     cleanup()

@@ -148,8 +148,14 @@ export const OrderView = z.object({
   total: Money,
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
-  /** A code when a payment failed (`declined`, `insufficient_funds`) or the insurer refused (`insurer_refused`). */
+  /**
+   * A code when a payment failed (`declined`, `insufficient_funds`, `amount_mismatch`: paid for
+   * another amount, refunded), the money came after the offer could be bought (`paid_too_late`,
+   * with `expired`: refunded) or the insurer refused (`insurer_refused`).
+   */
   failure_reason: z.string().nullable(),
+  /** The quote of the order's (main) offer: an expired order asks it again (`POST /quotes/{id}/renew`). */
+  quote_id: z.string(),
   /** The first (for RCA the only) policy once issued. */
   policy: z
     .object({ number: z.string(), series: z.string().nullable(), start_date: day, end_date: day, document_url: z.string() })

@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { ThankYouPage } from '~/features/checkout/checkout-pages'
 import { getOrder } from '~/features/checkout/checkout.functions'
+import { RenewQuoteForm } from '~/features/quotes/renew-quote'
 import { useOrderUpdates } from '~/features/realtime/live-updates'
 import { pageTitle } from '~/ui/page-title'
 import { searchParams, uuid } from '~/ui/search-params'
@@ -17,8 +18,10 @@ export const Route = createFileRoute('/_minimal/thank-you')({
   }),
   head: ({ match }) => pageTitle(match, msg`Thank you`),
   component: function ThankYou() {
+    const { publicConfig } = Route.useRouteContext()
     const { order } = Route.useLoaderData()
     const changes = useOrderUpdates(order?.id ?? '')
-    return <ThankYouPage order={order} changes={changes} />
+    const renewal = order ? <RenewQuoteForm quote={order.quote_id} captchaProvider={publicConfig.CAPTCHA_PROVIDER} /> : null
+    return <ThankYouPage order={order} changes={changes} renewal={renewal} />
   },
 })

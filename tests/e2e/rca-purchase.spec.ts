@@ -295,6 +295,33 @@ test('a declined card leads back to paying again, and a good card then issues th
   await expect(page.locator('.order-progress')).toHaveAttribute('data-status', 'issued', { timeout: 30_000 })
 })
 
+test('the old payment page of an offer that ran out is still paid: refunded, nothing issued, fresh offers in one click', async ({ page, request }) => {
+  test.setTimeout(90_000)
+  await withConsentCookie(page.context())
+  const quote = await quoteThroughApi(request, '198.51.100.83')
+  const offer = quote.offers.find((o) => o.status === 'offered')
+  expect(offer).toBeDefined()
+  await page.goto(`/en/checkout?offer=${offer?.id}&quote=${quote.id}`)
+  await fillBuyer(page, { email: email(), first: 'Radu', last: 'Late', phone: '0733123457', locality: 'Turda', street: 'Str. Republicii 7' })
+  await page.getByRole('checkbox').check()
+  await page.getByRole('button', { name: /^Pay .* by card$/ }).click()
+  await expect(page.getByLabel('Card number')).toBeVisible({ timeout: 15_000 })
+
+  // The offer runs out while the card page is open; the buyer pays it anyway (decision 91).
+  const expired = await request.post(`/api/v1/operator/quotes/${quote.id}/expire`, { headers: { authorization: `Bearer ${operatorToken()}` } })
+  expect(expired.status(), await expired.text()).toBe(200)
+  await payByCard(page, '4111 1111 1111 1111', 'RADU LATE')
+  await expect(page).toHaveURL(/\/thank-you\?order=/)
+  await expect(page.locator('.order-progress')).toHaveAttribute('data-status', 'expired', { timeout: 20_000 })
+  await expect(page.getByText('The payment came after the offer expired or after the cover was due to start, so no policy was issued and the payment is refunded in full.', { exact: false })).toBeVisible()
+  await expectNoSeriousAxeViolations(page, '/thank-you (paid too late)')
+
+  await waitForHydration(page)
+  await page.getByRole('button', { name: 'Get fresh offers with the same details' }).click()
+  await expect(page).toHaveURL(/\/rca\?.*step=offers/, { timeout: 20_000 })
+  expect(new URL(page.url()).searchParams.get('quote')).not.toBe(quote.id)
+})
+
 test('an offer that runs out while the details are typed is not paid, and fresh offers come with the same details', async ({ page, request }) => {
   test.setTimeout(90_000)
   await withConsentCookie(page.context())

@@ -22,14 +22,17 @@ class ProcessorDouble implements Payments {
     this.started.push({ ...input, paymentId })
     return { paymentId, method: 'POST' as const, url: 'https://processor.test/pay', fields: { payment: paymentId } }
   }
+  async close() {}
   onSettled(handler: (s: PaymentSettlement) => Promise<void>) {
     this.handler = handler
   }
   async refund(paymentId: string, options: { idempotencyKey: string }) {
     if (!this.refunds.has(options.idempotencyKey)) this.refunds.set(options.idempotencyKey, paymentId)
   }
-  notify(settlement: PaymentSettlement) {
-    return this.handler!(settlement)
+  /** A settlement as the payment service passes it on: for the attempt's own amount, taken now, unless told. */
+  notify(settlement: Omit<PaymentSettlement, 'amount' | 'currency' | 'at'> & Partial<PaymentSettlement>) {
+    const started = this.started.find((s) => s.paymentId === settlement.paymentId)!
+    return this.handler!({ amount: started.amount, currency: started.currency, at: new Date(), ...settlement })
   }
   lastPaymentOf(orderId: string) {
     return this.started.filter((s) => s.orderId === orderId).at(-1)!.paymentId
@@ -188,7 +191,7 @@ describe.each(databaseKinds)('orders (%s)', (kind) => {
     const created = (await (await createOrder(t, await seedOffer(t.deps.database.db, { plate: 'CJ10XYZ' }), 'payer@example.ro', randomUUID(), bearer)).json()) as Created
     const id = created.data.id
     const paymentId = processor.lastPaymentOf(id)
-    const paid: PaymentSettlement = { paymentId, orderId: id, status: 'paid' }
+    const paid = { paymentId, orderId: id, status: 'paid' as const }
     await Promise.all([processor.notify(paid), processor.notify(paid), processor.notify(paid)])
     expect(await t.deps.database.db.select().from(jobs).where(like(jobs.dedupeKey, `order.issue:${id}%`))).toHaveLength(1)
     // A failure arriving late for the same payment changes nothing.

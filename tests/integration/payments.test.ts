@@ -24,7 +24,7 @@ describe.each(databaseKinds)('payments through the sandbox processor (%s)', (kin
   const ids: Record<string, string> = {}
   const order = (name: string) => (ids[name] ??= randomUUID())
   const start = (name: string) =>
-    t.deps.payments.start({ orderId: order(name), amount: 123456, currency: 'RON', description: `RCA ${name}`, locale: 'en', customer: { email: 'ana@example.com', name: 'Ana Pop' }, returnUrl: `http://127.0.0.1/thank-you?order=${order(name)}` })
+    t.deps.payments.start({ orderId: order(name), amount: 123456, currency: 'RON', description: `RCA ${name}`, locale: 'en', customer: { email: 'ana@example.com', name: 'Ana Pop' }, returnUrl: `http://127.0.0.1/thank-you?order=${order(name)}`, expiresAt: new Date(Date.now() + 3_600_000) })
   const status = async (id: string) => (await t.deps.database.db.select().from(payments).where(eq(payments.id, id)))[0]!.status
   const post = (url: string, form: Record<string, string>) => fetch(url, { method: 'POST', body: new URLSearchParams(form), redirect: 'manual' })
 
@@ -38,7 +38,7 @@ describe.each(databaseKinds)('payments through the sandbox processor (%s)', (kin
     expect(paid.headers.get('location')).toBe(`http://127.0.0.1/thank-you?order=${order('order-approved')}`)
     await until(async () => (await status(started.paymentId)) === 'paid', 'paid')
     await until(async () => settled.some((s) => s.orderId === order('order-approved')), 'the settlement')
-    expect(settled.filter((s) => s.orderId === order('order-approved'))).toEqual([{ paymentId: started.paymentId, orderId: order('order-approved'), status: 'paid', reason: undefined, tx: undefined }])
+    expect(settled.filter((s) => s.orderId === order('order-approved'))).toEqual([{ paymentId: started.paymentId, orderId: order('order-approved'), status: 'paid', reason: undefined, amount: 123456, currency: 'RON', at: expect.any(Date), tx: undefined }])
   })
 
   it('asks for 3-D Secure and pays with code 123456; a wrong code fails the payment', async () => {
@@ -105,9 +105,12 @@ describe.each(databaseKinds)('payments through the sandbox processor (%s)', (kin
     const started = await start('order-refund')
     await post(started.url, { card_number: SANDBOX_TEST_CARDS.approved, expiry: '12/34', cvc: '123', holder: 'Ana Pop' })
     await until(async () => (await status(started.paymentId)) === 'paid', 'paid')
-    await t.deps.payments.refund(started.paymentId, { reason: 'issue_failed' })
-    await t.deps.payments.refund(started.paymentId, { reason: 'issue_failed' })
+    const providerReference = (await t.deps.payments.byId(started.paymentId))!.providerReference!
+    await Promise.all([1, 2].map(() => t.deps.payments.refund(started.paymentId, { idempotencyKey: `refund:${started.paymentId}`, reason: 'issue_failed' })))
+    await t.deps.payments.refund(started.paymentId, { idempotencyKey: `refund:${started.paymentId}`, reason: 'issue_failed' })
     expect(await status(started.paymentId)).toBe('refunded')
+    // The processor's book: refunded once, under the key the service gave.
+    expect(t.sandbox!.payments.payment(providerReference)).toMatchObject({ status: 'refunded', refunds: [{ key: `refund:${started.paymentId}` }] })
   })
 
   it('gives the redirect of an open payment only', async () => {

@@ -25,6 +25,8 @@ describe('order state machine', () => {
     }
     expect(canTransition('payment_failed', 'awaiting_payment')).toBe(true)
     expect(canTransition('awaiting_payment', 'refunded')).toBe(false)
+    // Money that comes after the offer ran out is refunded, never accepted (decision 91).
+    expect(allowedTransitions.expired).toEqual([])
   })
 
   it('masks a plate but the county and the last two characters', () => {

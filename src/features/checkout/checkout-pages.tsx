@@ -1,18 +1,19 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import type { OrderView } from '~/contract/orders'
 import type { PaymentRedirect } from '~/contract/payments'
 import { OrderProgress } from './order-status'
 
 /** `/thank-you`: where the processor sends the buyer back; with the order, its live status. */
-export function ThankYouPage({ order, changes }: { order: OrderView | null; changes: number }) {
+/** `renewal`: the one-click way to fresh offers, shown when the order expired. */
+export function ThankYouPage({ order, changes, renewal }: { order: OrderView | null; changes: number; renewal?: ReactNode }) {
   return (
     <>
       <h1>
         <Trans>Thank you for your order</Trans>
       </h1>
-      {order ? <OrderProgress key={order.id} order={order} changes={changes} /> : null}
+      {order ? <OrderProgress key={order.id} order={order} changes={changes} renewal={renewal} /> : null}
       <p>
         <Trans>As soon as the payment is confirmed, the insurer issues the policy and we send it to you by e-mail. It usually takes a few minutes.</Trans>
       </p>

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useServerFn } from '@tanstack/react-start'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import type { OrderStatus, OrderView } from '~/contract/orders'
 import { formatDate } from '~/i18n/dates'
 import { isLocale, type Locale } from '~/i18n/locales'
@@ -58,7 +58,7 @@ export function useOrderStatusLabels(): Record<OrderStatus, string> {
  * `/thank-you?order=…`: the order moving from payment to issued, with its document. `changes`
  * counts the realtime channel's news of this order.
  */
-export function OrderProgress({ order: initial, changes }: { order: OrderView; changes: number }) {
+export function OrderProgress({ order: initial, changes, renewal }: { order: OrderView; changes: number; renewal?: ReactNode }) {
   const { i18n } = useLingui()
   const locale = isLocale(i18n.locale) ? i18n.locale : 'ro'
   const order = useLiveOrder(initial, changes)
@@ -76,6 +76,7 @@ export function OrderProgress({ order: initial, changes }: { order: OrderView; c
       </p>
       {order.status === 'issued' ? order.policies.map((policy) => <IssuedPolicy key={policy.id} orderId={order.id} policy={policy} bundle={order.policies.length > 1} locale={locale} />) : null}
       {order.status === 'payment_failed' ? <PayAgain orderId={order.id} /> : null}
+      {order.status === 'expired' ? renewal : null}
     </section>
   )
 }
@@ -113,13 +114,18 @@ function StatusExplanation({ status, reason }: { status: OrderStatus; reason: st
     case 'issued':
       return <Trans>The policy is issued and on its way to your e-mail.</Trans>
     case 'payment_failed':
+      if (reason === 'amount_mismatch') return <Trans>The amount paid was not the order’s total, so it was not kept: it is refunded in full. You can pay again.</Trans>
       return reason === 'insufficient_funds' ? (
         <Trans>The card was refused for insufficient funds. Nothing was charged; you can pay again with another card.</Trans>
       ) : (
         <Trans>The card was refused. Nothing was charged; you can pay again.</Trans>
       )
     case 'expired':
-      return <Trans>The offer expired before the payment. Nothing was charged; compare again for a fresh price.</Trans>
+      return reason === 'paid_too_late' ? (
+        <Trans>The payment came after the offer expired or after the cover was due to start, so no policy was issued and the payment is refunded in full. Ask for fresh offers below.</Trans>
+      ) : (
+        <Trans>The offer expired before the payment. Nothing was charged; compare again for a fresh price.</Trans>
+      )
     case 'issue_failed':
       return <Trans>The insurer could not issue the policy. The payment is refunded in full and we wrote to you.</Trans>
     case 'refunded':

@@ -6,14 +6,14 @@ import { insurers, offers, orderPolicies, orders, quotes } from '../db/schema'
 import type { JobContext } from '../jobs/queue'
 import { log } from '../log'
 import type { PolicyEndReminders } from './end-reminders'
-import { ISSUE_JOB, type OrderServiceDeps, type Orders } from './orders'
+import { ISSUE_JOB, REFUND_JOB, type OrderServiceDeps, type Orders } from './orders'
 import { InsurerRefusal } from './ports'
 import { transition } from './state'
 import { verificationUrl, type OrderRow } from './views'
 
-export const REFUND_JOB = 'order.refund'
 export const NOTIFY_JOB = 'order.notify'
 const OrderPayload = z.object({ orderId: z.uuid() })
+const RefundPayload = z.object({ orderId: z.uuid(), paymentId: z.uuid().optional(), reason: z.string().max(40).optional() })
 const NotifyPayload = z.object({ orderId: z.uuid(), what: z.enum(['issued', 'not-issued']) })
 
 export type IssuanceDeps = OrderServiceDeps & {
@@ -33,7 +33,9 @@ const money = (amount: number, currency: string, locale: Locale) =>
  *   transaction. A second run finds the order issued and does nothing. On the last attempt
  *   after refusals or failures: issue_failed, and the refund is queued in the same transaction.
  * - `order.refund`: gives the money back (the processor's refund is idempotent by key), then
- *   issue_failed → refunded and the customer is told.
+ *   issue_failed → refunded and the customer is told. With a `paymentId` it gives back that one
+ *   payment, which the order did not keep (a duplicate, a late or wrong-amount approval;
+ *   decision 91): queued by the notification's transaction, run after it committed.
  * - `order.notify`: the customer's mail (the PDF attached, in their language) and the realtime event.
  * The move to issued also queues the policies' end reminders (30, 7, 1 days before; decision 68).
  */
@@ -74,9 +76,15 @@ export function defineIssuanceJobs(deps: IssuanceDeps, service: Orders, options:
 
   jobs.define({
     kind: REFUND_JOB,
-    payload: OrderPayload,
+    payload: RefundPayload,
     maxAttempts: 10,
-    run: async ({ orderId }) => {
+    run: async ({ orderId, paymentId, reason }) => {
+      if (paymentId) {
+        await deps.payments.refund(paymentId, { idempotencyKey: `refund:payment:${paymentId}`, reason: reason ?? 'not_kept' })
+        log.info('orders.payment_given_back', { orderId, paymentId, reason })
+        await service.announce(orderId)
+        return
+      }
       const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
       if (!order || order.status !== 'issue_failed' || !order.paymentId) return
       await deps.payments.refund(order.paymentId, { idempotencyKey: `refund:${order.id}`, reason: 'policy_not_issued' })

@@ -1,17 +1,18 @@
 import { randomBytes } from 'node:crypto'
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { OrderCreateInput, OrderView, PaymentRedirect } from '~/contract/orders'
 import type { RealtimeEventPayloads } from '~/contract/realtime'
 import type { Locale } from '~/i18n/locales'
 import type { AppConfig } from '../../../app.config'
 import type { UserEvents } from '../auth/accounts'
 import type { Database, Queryable } from '../db/client'
-import { insurers, orderPolicies, orders, users, type OrderStatus } from '../db/schema'
+import { insurers, offers, orderPolicies, orders, quotes, users, type OrderStatus } from '../db/schema'
 import type { JobQueue } from '../jobs/queue'
 import { log } from '../log'
 import { hashOrderToken, orderToken, orderTokenMatches, sha256, type OrderAccess } from './access'
 import type { CheckoutOffer, DocumentStore, OfferSource, Payments, PaymentSettlement, PolicyDocuments, PolicyIssuer } from './ports'
 import { bundleProblem } from './bundles'
+import { payableAt, payableUntil } from './pay-window'
 import { transition } from './state'
 import { toOrderView, type OrderRow } from './views'
 import type { Mailer } from '../mail/mailer'
@@ -60,6 +61,9 @@ export interface CreatedOrder {
 
 export const ISSUE_JOB = 'order.issue'
 export const issueDedupeKey = (orderId: string) => `${ISSUE_JOB}:${orderId}`
+/** Gives back one payment (a duplicate, a late or wrong-amount approval) or, with only `orderId`, the payment of an order the insurer refused. */
+export const REFUND_JOB = 'order.refund'
+export const refundDedupeKey = (paymentId: string) => `${REFUND_JOB}:payment:${paymentId}`
 
 /**
  * Orders of every product (decisions 53-55): created from offers with an idempotency key,
@@ -188,9 +192,14 @@ export class Orders {
     return row
   }
 
-  /** Checks the offers have not run out, then asks the processor for a payment and records it as the order's current one. */
+  /**
+   * Checks the offers have not run out, then asks the payment service for the order's one open
+   * attempt (decision 91: concurrent callers get the same one) and records it as the current one.
+   * The page expires when the offers stop being payable.
+   */
   private async startPayment(order: OrderRow): Promise<PaymentRedirect> {
-    if (await this.offersExpired(order.id)) {
+    const until = await this.payableUntil(order)
+    if (!until) {
       await transition(this.db, order.id, ['awaiting_payment', 'payment_failed'], 'expired')
       await this.announce(order.id)
       throw new OrderFailure('offer_expired', 'offer_id')
@@ -206,35 +215,61 @@ export class Orders {
         locale: order.locale,
         customer: { email: customer.email, name: `${customer.first_name} ${customer.last_name}` },
         returnUrl: `${this.deps.config.PUBLIC_URL}/thank-you?order=${order.id}`,
+        expiresAt: until,
       })
     } catch (error) {
       log.error('orders.payment_start_failed', { orderId: order.id, error })
       throw new OrderFailure('payments_unavailable')
     }
     const redirect: PaymentRedirect = { method: started.method, url: started.url, fields: started.fields }
-    await this.db
+    const [recorded] = await this.db
       .update(orders)
-      .set({ paymentId: started.paymentId, paymentRedirect: redirect, paymentAttempts: order.paymentAttempts + 1, updatedAt: new Date() })
+      .set({
+        paymentId: started.paymentId,
+        paymentRedirect: redirect,
+        // Callers sharing the attempt count it once.
+        paymentAttempts: sql`case when ${orders.paymentId} is distinct from ${started.paymentId} then ${orders.paymentAttempts} + 1 else ${orders.paymentAttempts} end`,
+        updatedAt: new Date(),
+      })
       .where(and(eq(orders.id, order.id), eq(orders.status, 'awaiting_payment')))
+      .returning({ id: orders.id })
+    if (!recorded) {
+      // Settled or expired meanwhile: this page is not offered (an approval of it would be refunded).
+      await this.deps.payments.close(started.paymentId, 'order_not_payable')
+      throw new OrderFailure('order_not_payable')
+    }
     return redirect
   }
 
-  private async offersExpired(orderId: string): Promise<boolean> {
-    const policies = await this.db.select({ offerId: orderPolicies.offerId }).from(orderPolicies).where(eq(orderPolicies.orderId, orderId))
+  /** Until when the order's offers can be paid for; undefined when one of them no longer can. */
+  private async payableUntil(order: OrderRow): Promise<Date | undefined> {
+    const policies = await this.db.select({ offerId: orderPolicies.offerId }).from(orderPolicies).where(eq(orderPolicies.orderId, order.id))
+    let until: Date | undefined
     for (const { offerId } of policies) {
       const offer = await this.deps.offers.offerForCheckout(offerId)
-      if (!offer || offer === 'expired' || offer.expiresAt.getTime() <= Date.now()) return true
+      if (!offer || offer === 'expired') return undefined
+      const offerUntil = payableUntil({ product: order.product, expiresAt: offer.expiresAt, startDate: offer.startDate })
+      if (offerUntil.getTime() <= Date.now()) return undefined
+      if (!until || offerUntil < until) until = offerUntil
     }
-    return false
+    return until
   }
 
-  /** A new payment attempt after a failed one; the current one again while it is still awaited. */
+  /**
+   * A new payment attempt after a failed one; the current one again while it is still awaited.
+   * Of concurrent calls (a double click, two tabs) one reopens the order and all of them get the
+   * same open attempt.
+   */
   async payAgain(orderId: string, access: OrderAccess): Promise<{ id: string; status: OrderStatus; payment: PaymentRedirect }> {
     const order = await this.readable(orderId, access)
     if (order.status === 'awaiting_payment' && order.paymentRedirect) return { id: order.id, status: order.status, payment: order.paymentRedirect }
     if (order.status !== 'payment_failed' && order.status !== 'awaiting_payment') throw new OrderFailure('order_not_payable')
-    const reopened = order.status === 'awaiting_payment' ? order : await transition(this.db, order.id, ['payment_failed'], 'awaiting_payment', { paymentRedirect: null, failureReason: null })
-    if (!reopened) throw new OrderFailure('order_not_payable') // settled meanwhile
+    const reopened =
+      order.status === 'awaiting_payment'
+        ? order
+        : ((await transition(this.db, order.id, ['payment_failed'], 'awaiting_payment', { paymentRedirect: null, failureReason: null })) ?? (await this.row(order.id)))
+    // Another call reopened it first: it is awaiting payment now, and this one joins its attempt.
+    if (reopened?.status !== 'awaiting_payment') throw new OrderFailure('order_not_payable')
     const payment = await this.startPayment(reopened)
     return { id: order.id, status: 'awaiting_payment', payment }
   }
@@ -297,14 +332,19 @@ export class Orders {
   }
 
   /**
-   * A payment's final answer (each verified notification, however often and late it comes).
-   * Paid: the order becomes paid and its issuance job is queued in the same transaction, so
-   * one exists exactly when the order is paid (decision 54). Failed: only the current
-   * attempt's failure counts; a late failure of an older attempt changes nothing.
+   * A payment's final answer (each verified notification, however often and late it comes),
+   * applied inside the notification's transaction and with it only (decision 91).
+   * Paid, for the order's amount, while its offers could still be bought: the order becomes paid
+   * and its issuance job is queued in the same transaction, so one exists exactly when the order
+   * is paid (decision 54). Paid but not for this order any more (too late, another amount, or
+   * already paid by another attempt): a refund job is queued in the same transaction and runs
+   * after it commits; nothing is issued. Failed: only the current attempt's failure counts.
    */
   async settle(settlement: PaymentSettlement): Promise<void> {
-    const apply = async (tx: Queryable): Promise<'moved' | 'duplicate-payment' | 'unchanged'> => {
-      const [order] = await tx.select().from(orders).where(eq(orders.id, settlement.orderId))
+    const apply = async (tx: Queryable): Promise<'moved' | 'refund' | 'unchanged'> => {
+      // The order row is the lock: two approvals settling at once take turns, and the second
+      // sees the order the first paid (read committed would let it miss that and keep the money).
+      const [order] = await tx.select().from(orders).where(eq(orders.id, settlement.orderId)).for('update')
       if (!order) {
         log.warn('orders.settlement_unknown_order', { orderId: settlement.orderId, paymentId: settlement.paymentId })
         return 'unchanged'
@@ -313,27 +353,50 @@ export class Orders {
         const moved = await transition(tx, order.id, ['awaiting_payment'], 'payment_failed', { failureReason: settlement.reason ?? 'declined' }, eq(orders.paymentId, settlement.paymentId))
         return moved ? 'moved' : 'unchanged'
       }
-      const moved = await transition(tx, order.id, ['awaiting_payment', 'payment_failed', 'expired'], 'paid', { paymentId: settlement.paymentId, paidAt: new Date(), failureReason: null })
-      if (moved) {
-        await this.deps.jobs.enqueue(ISSUE_JOB, { orderId: order.id }, { dedupeKey: issueDedupeKey(order.id), tx })
-        return 'moved'
+      const refuse = async (reason: string): Promise<'refund'> => {
+        log.warn('orders.payment_refused', { orderId: order.id, paymentId: settlement.paymentId, reason })
+        await this.deps.jobs.enqueue(REFUND_JOB, { orderId: order.id, paymentId: settlement.paymentId, reason }, { dedupeKey: refundDedupeKey(settlement.paymentId), tx })
+        return 'refund'
       }
-      // Already paid by another attempt: money taken twice is given back.
-      return order.paymentId !== settlement.paymentId && ['paid', 'issued', 'issue_failed', 'refunded'].includes(order.status) ? 'duplicate-payment' : 'unchanged'
+      if (['paid', 'issued', 'issue_failed', 'refunded'].includes(order.status)) {
+        // Already paid: by this attempt (nothing to do) or by another one (money taken twice is given back).
+        return order.paymentId === settlement.paymentId ? 'unchanged' : refuse('duplicate_payment')
+      }
+      if (settlement.amount !== order.totalAmount || settlement.currency !== order.currency) {
+        await transition(tx, order.id, ['awaiting_payment'], 'payment_failed', { failureReason: 'amount_mismatch' })
+        return refuse('amount_mismatch')
+      }
+      if (order.status === 'expired' || !(await this.payableAt(tx, order, settlement.at))) {
+        const expired = await transition(tx, order.id, ['awaiting_payment', 'payment_failed'], 'expired', { failureReason: 'paid_too_late' })
+        if (!expired) await tx.update(orders).set({ failureReason: 'paid_too_late', updatedAt: new Date() }).where(and(eq(orders.id, order.id), eq(orders.status, 'expired')))
+        return refuse('paid_too_late')
+      }
+      const moved = await transition(tx, order.id, ['awaiting_payment', 'payment_failed'], 'paid', { paymentId: settlement.paymentId, paidAt: settlement.at, failureReason: null })
+      if (!moved) return 'unchanged'
+      await this.deps.jobs.enqueue(ISSUE_JOB, { orderId: order.id }, { dedupeKey: issueDedupeKey(order.id), tx })
+      return 'moved'
     }
     const outcome = settlement.tx ? await apply(settlement.tx) : await this.db.transaction((tx) => apply(tx))
-    if (outcome === 'duplicate-payment') {
-      log.warn('orders.duplicate_payment', { orderId: settlement.orderId, paymentId: settlement.paymentId })
-      await this.deps.payments.refund(settlement.paymentId, { idempotencyKey: `refund:duplicate:${settlement.paymentId}`, reason: 'duplicate_payment' })
+    if (outcome === 'unchanged') return
+    log.info('orders.settled', { orderId: settlement.orderId, status: settlement.status, outcome })
+    // Jobs queued inside a transaction wait for the next poll, or for a kick once it committed.
+    const afterCommit = () => {
+      if (outcome === 'refund' || settlement.status === 'paid') this.deps.jobs.kick()
+      void this.announce(settlement.orderId)
     }
-    if (outcome === 'moved') {
-      log.info('orders.settled', { orderId: settlement.orderId, status: settlement.status })
-      // Jobs queued inside a transaction wait for the next poll; this one is worth starting now.
-      if (settlement.status === 'paid') this.deps.jobs.kick()
-      // Told after the caller's transaction commits, when there is one.
-      if (settlement.tx) setImmediate(() => void this.announce(settlement.orderId))
-      else await this.announce(settlement.orderId)
-    }
+    if (settlement.tx) setImmediate(afterCommit)
+    else afterCommit()
+  }
+
+  /** Whether every offer of the order could still be bought at `at` (read in the settlement's transaction). */
+  private async payableAt(tx: Queryable, order: OrderRow, at: Date): Promise<boolean> {
+    const rows = await tx
+      .select({ startDate: orderPolicies.startDate, expiresAt: quotes.expiresAt })
+      .from(orderPolicies)
+      .innerJoin(offers, eq(offers.id, orderPolicies.offerId))
+      .innerJoin(quotes, eq(quotes.id, offers.quoteId))
+      .where(eq(orderPolicies.orderId, order.id))
+    return rows.length > 0 && rows.every((row) => payableAt({ product: order.product, expiresAt: row.expiresAt, startDate: row.startDate }, at))
   }
 
   /** Publishes `order.updated` to the owner's devices (best effort, never throws). */

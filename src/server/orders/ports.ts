@@ -79,7 +79,10 @@ export interface PolicyIssuer {
 export type { PaymentSettlement, PaymentStartInput, StartedPayment } from '../payments/provider'
 
 export interface Payments {
+  /** The order's one open attempt: concurrent calls for one order get the same (decision 91). */
   start(input: PaymentStartInput): Promise<StartedPayment>
+  /** Stops offering an open attempt whose order was settled meanwhile. */
+  close(paymentId: string, reason: string): Promise<void>
   onSettled(handler: (settlement: PaymentSettlement) => Promise<void>): void
   /** Gives the money back; the same key refunds once. */
   refund(paymentId: string, options: { idempotencyKey: string; reason: string }): Promise<void>

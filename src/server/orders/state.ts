@@ -3,7 +3,7 @@ import type { Queryable } from '../db/client'
 import { orders, type OrderStatus } from '../db/schema'
 
 /**
- * The one order state machine, for every product (decision 53):
+ * The one order state machine, for every product (decisions 53, 91):
  *
  *   awaiting_payment ──paid──▶ paid ──▶ issued
  *        │  ▲                   │
@@ -13,14 +13,16 @@ import { orders, type OrderStatus } from '../db/schema'
  *        ▼
  *     expired   (the offer ran out before payment)
  *
- * A `paid` notification may still arrive for an order that expired or failed meanwhile (the
- * money was taken): it is accepted, and issuance decides. Every move is one conditional update
- * (`where status in (…)`), so of two racing callers exactly one moves the order.
+ * An order becomes paid only by a payment of its amount and currency taken while its offers
+ * could still be bought; any other approval (too late, another amount, a second attempt) is
+ * refunded by a job and the order stays where it is, or ends expired (too late) or
+ * payment_failed (another amount). An expired order never becomes paid. Every move is one
+ * conditional update (`where status in (…)`), so of two racing callers exactly one moves it.
  */
 export const allowedTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
   awaiting_payment: ['paid', 'payment_failed', 'expired'],
   payment_failed: ['awaiting_payment', 'paid', 'expired'],
-  expired: ['paid'],
+  expired: [],
   paid: ['issued', 'issue_failed'],
   issue_failed: ['refunded', 'paid'],
   issued: [],

@@ -26,6 +26,7 @@ export function toOrderView(order: OrderRow, policies: (OrderPolicyRow & { insur
     created_at: order.createdAt.toISOString(),
     updated_at: order.updatedAt.toISOString(),
     failure_reason: order.failureReason,
+    quote_id: order.quoteId,
     policy:
       order.status === 'issued' && first && issued(first)
         ? { number: first.number!, series: first.series, start_date: first.startDate!, end_date: first.endDate!, document_url: documentPath(order.id) }

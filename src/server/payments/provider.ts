@@ -11,6 +11,8 @@ export interface PaymentStartInput {
   customer: { email: string; name: string; phone?: string | undefined }
   /** Where the processor sends the browser back (`/thank-you?order=…`). */
   returnUrl: string
+  /** The offer's expiry: the processor refuses the card form after it (decision 91). */
+  expiresAt: Date
 }
 
 /** Where the browser goes to pay: a link to follow or a form to post. */
@@ -31,13 +33,18 @@ export interface PaymentSettlement {
   status: 'paid' | 'failed'
   /** For a failure: `declined`, `insufficient_funds`, `3ds_failed`, … */
   reason?: string | undefined
+  /** What was taken, as the processor notified it (the payment's own when it does not say): compared with the order's total. */
+  amount: number
+  currency: string
+  /** When the money was taken, as the processor says (now when it does not, never later than now): what the offer's validity is judged at. */
+  at: Date
   /** The transaction that records the change: the subscriber joins it, so both commit or neither. */
   tx?: Queryable | undefined
 }
 
 /** What a processor's notification says, once its signature is checked. */
 export type ProcessorVerdict =
-  | { kind: 'settled'; providerReference: string; paymentId?: string | undefined; status: 'paid' | 'failed'; reason?: string | undefined }
+  | { kind: 'settled'; providerReference: string; paymentId?: string | undefined; status: 'paid' | 'failed'; reason?: string | undefined; amount?: number | undefined; currency?: string | undefined; at?: Date | undefined }
   /** Verified but not final (NETOPIA's pending statuses): acknowledged, nothing changes. */
   | { kind: 'pending'; providerReference: string }
   | { kind: 'refused'; why: 'bad_signature' | 'malformed' }
@@ -54,7 +61,8 @@ export interface PaymentProcessor {
   verify(rawBody: string, headers: Headers): Promise<ProcessorVerdict>
   /** The answer the processor expects once a notification is handled (or refused). */
   acknowledge(verdict: ProcessorVerdict, handled: boolean): Response
-  refund(providerReference: string, amount: number): Promise<void>
+  /** Gives a paid payment back; the processor refunds once per `idempotencyKey`. */
+  refund(providerReference: string, amount: number, idempotencyKey: string): Promise<void>
 }
 
 export class ProcessorUnavailable extends Error {

@@ -9,6 +9,9 @@ const Notification = z.object({
   merchant_reference: z.string().min(1),
   status: z.enum(['approved', 'declined']),
   reason: z.string().nullable(),
+  amount: z.number().int().positive().optional(),
+  currency: z.string().optional(),
+  at: z.iso.datetime({ offset: true }).optional(),
 })
 
 /** The client of the sandbox card processor (`/sandbox/payments/`), as it would be of a real one. */
@@ -29,6 +32,7 @@ export class SandboxProcessor implements PaymentProcessor {
       return_url: payment.returnUrl,
       notify_url: payment.notifyUrl,
       locale: payment.locale,
+      expires_at: payment.expiresAt.toISOString(),
     })
     const answer = await this.call('/api/payments', body)
     const parsed = z.object({ id: z.string(), payment_url: z.url() }).safeParse(answer)
@@ -46,7 +50,7 @@ export class SandboxProcessor implements PaymentProcessor {
     }
     if (!parsed.success) return { kind: 'refused', why: 'malformed' }
     const n = parsed.data
-    return { kind: 'settled', providerReference: n.id, paymentId: n.merchant_reference, status: n.status === 'approved' ? 'paid' : 'failed', reason: n.reason ?? undefined }
+    return { kind: 'settled', providerReference: n.id, paymentId: n.merchant_reference, status: n.status === 'approved' ? 'paid' : 'failed', reason: n.reason ?? undefined, amount: n.amount, currency: n.currency, at: n.at ? new Date(n.at) : undefined }
   }
 
   acknowledge(verdict: ProcessorVerdict, handled: boolean): Response {
@@ -54,23 +58,23 @@ export class SandboxProcessor implements PaymentProcessor {
     return new Response(JSON.stringify({ received: handled }), { status, headers: { 'content-type': 'application/json' } })
   }
 
-  async refund(providerReference: string): Promise<void> {
-    await this.call(`/api/payments/${encodeURIComponent(providerReference)}/refunds`, '{}')
+  async refund(providerReference: string, amount: number, idempotencyKey: string): Promise<void> {
+    await this.call(`/api/payments/${encodeURIComponent(providerReference)}/refunds`, JSON.stringify({ amount }), { 'idempotency-key': idempotencyKey })
   }
 
   /**
    * One call; asked again once when the connection failed before any answer (most often a
    * kept-alive connection the processor closed as it was reused). Harmless even if the first
-   * call had arrived: a refund is taken once per payment, and a second payment page for the same
+   * call had arrived: a refund is taken once per idempotency key, and a second payment page for the same
    * reference is never shown to anyone. A timeout is not retried: the buyer is told at once.
    */
-  private async call(path: string, body: string): Promise<unknown> {
+  private async call(path: string, body: string, headers: Record<string, string> = {}): Promise<unknown> {
     let res: Response | undefined
     for (let attempt = 1; !res; attempt++) {
       try {
         res = await fetch(`${this.baseUrl}/sandbox/payments${path}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(this.key, body) },
+          headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(this.key, body), ...headers },
           body,
           signal: AbortSignal.timeout(10_000),
         })

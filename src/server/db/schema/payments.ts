@@ -14,8 +14,13 @@ export const payments = pgTable(
     providerReference: text('provider_reference'),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
-    /** Only ever moves forward: created → paid | failed, paid → refunded. */
-    status: text('status', { enum: ['created', 'paid', 'failed', 'refunded'] })
+    /**
+     * Only ever moves forward (decision 91): created → paid | failed | closed, closed → paid | failed,
+     * paid → refunded. `created` is the order's one open attempt (unique per order, below);
+     * `closed` is an attempt we stopped offering (never started at the processor, or replaced)
+     * whose approval, should one still come, is recorded and refunded.
+     */
+    status: text('status', { enum: ['created', 'closed', 'paid', 'failed', 'refunded'] })
       .notNull()
       .default('created'),
     failureReason: text('failure_reason'),
@@ -29,6 +34,8 @@ export const payments = pgTable(
   (t) => [
     index('payments_order').on(t.orderId),
     uniqueIndex('payments_provider_reference').on(t.provider, t.providerReference),
+    // One open attempt per order, whoever asks at the same time (two tabs, a double submit).
+    uniqueIndex('payments_one_open').on(t.orderId).where(sql`${t.status} = 'created'`),
     check('payments_amount', sql`${t.amount} > 0`),
   ],
 )

@@ -36,7 +36,14 @@ const StartAnswer = z.object({
 
 const Ipn = z.object({
   order: z.object({ orderID: z.string() }),
-  payment: z.object({ ntpID: z.union([z.string(), z.number()]).transform(String), status: z.number().int(), code: z.string().optional(), message: z.string().optional() }),
+  payment: z.object({
+    ntpID: z.union([z.string(), z.number()]).transform(String),
+    status: z.number().int(),
+    code: z.string().optional(),
+    message: z.string().optional(),
+    amount: z.number().positive().optional(),
+    currency: z.string().optional(),
+  }),
 })
 
 export class NetopiaProcessor implements PaymentProcessor {
@@ -94,7 +101,9 @@ export class NetopiaProcessor implements PaymentProcessor {
     }
     if (!ipn.success) return { kind: 'refused', why: 'malformed' }
     const { payment, order } = ipn.data
-    if (DELIVER.has(payment.status)) return { kind: 'settled', providerReference: payment.ntpID, paymentId: order.orderID, status: 'paid' }
+    // What was taken, in minor units, for the order to compare with its total.
+    const taken = { amount: payment.amount === undefined ? undefined : Math.round(payment.amount * 100), currency: payment.currency }
+    if (DELIVER.has(payment.status)) return { kind: 'settled', providerReference: payment.ntpID, paymentId: order.orderID, status: 'paid', ...taken }
     const reason = FAIL.get(payment.status)
     if (reason) return { kind: 'settled', providerReference: payment.ntpID, paymentId: order.orderID, status: 'failed', reason: payment.code === '51' ? 'insufficient_funds' : reason }
     return { kind: 'pending', providerReference: payment.ntpID }

@@ -22,6 +22,7 @@ const text = {
     confirm: 'Confirmă',
     not_found: 'Plata nu există sau a expirat.',
     already: 'Această plată a fost deja procesată.',
+    expired: 'Pagina de plată a expirat: prețul ofertei nu mai este valabil. Întoarceți-vă pe site pentru o ofertă nouă.',
     card_number_invalid: 'Introduceți cele 12–19 cifre ale cardului, fără greșeli.',
     expiry_invalid: 'Introduceți luna și anul expirării, de exemplu 08/29, o dată din viitor.',
     cvc_invalid: 'Introduceți cele 3 sau 4 cifre de pe spatele cardului.',
@@ -42,6 +43,7 @@ const text = {
     confirm: 'Confirm',
     not_found: 'This payment does not exist or has expired.',
     already: 'This payment has already been processed.',
+    expired: 'This payment page has expired: the offer’s price no longer holds. Go back to the site for a fresh offer.',
     card_number_invalid: 'Enter the 12–19 digits of the card, without mistakes.',
     expiry_invalid: 'Enter the expiry month and year, for example 08/29, a date in the future.',
     cvc_invalid: 'Enter the 3 or 4 digits on the back of the card.',
@@ -62,6 +64,7 @@ const text = {
     confirm: 'Confirmer',
     not_found: 'Ce paiement n’existe pas ou a expiré.',
     already: 'Ce paiement a déjà été traité.',
+    expired: 'Cette page de paiement a expiré : le prix de l’offre n’est plus valable. Revenez sur le site pour une nouvelle offre.',
     card_number_invalid: 'Saisissez les 12 à 19 chiffres de la carte, sans erreur.',
     expiry_invalid: 'Saisissez le mois et l’année d’expiration, par exemple 08/29, une date future.',
     cvc_invalid: 'Saisissez les 3 ou 4 chiffres au dos de la carte.',
@@ -118,6 +121,6 @@ export function challengePage(lang: Lang, payment: SandboxPayment): Response {
   )
 }
 
-export function messagePage(lang: Lang, key: 'not_found' | 'already', status: number): Response {
+export function messagePage(lang: Lang, key: 'not_found' | 'already' | 'expired', status: number): Response {
   return page(lang, `<h1>${escape(text[lang].title)}</h1><p>${escape(text[lang][key])}</p>`, status)
 }

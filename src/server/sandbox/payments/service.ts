@@ -3,7 +3,9 @@
  * merchant, so the payment adapter is real client code (decision 51).
  *
  *   POST /api/payments               signed JSON → 201 {id, payment_url}: a payment to make
- *   POST /api/payments/{id}/refunds  signed → 200 {status: "refunded"}
+ *                                    (`expires_at`: the card form is refused after it)
+ *   POST /api/payments/{id}/refunds  signed, `Idempotency-Key` header → 200 {status: "refunded"};
+ *                                    the same key answers the same refund, money goes back once
  *   GET|POST /pay/{id}               the card form (card_number, expiry MM/YY, cvc, holder)
  *   GET|POST /pay/{id}/3ds           the 3-D Secure challenge (code; 123456 passes)
  *
@@ -37,6 +39,8 @@ const CreatePayment = z.object({
   return_url: z.url({ protocol: /^https?$/ }),
   notify_url: z.url({ protocol: /^https?$/ }),
   locale: z.string().max(5).default('ro'),
+  /** After this the card form is refused: the merchant's price no longer holds. */
+  expires_at: z.iso.datetime({ offset: true }).optional(),
 })
 
 export interface PaymentSandboxOptions {
@@ -121,6 +125,7 @@ export class PaymentSandbox {
       returnUrl: body.return_url,
       notifyUrl: body.notify_url,
       locale: body.locale,
+      expiresAt: body.expires_at ? new Date(body.expires_at).toISOString() : null,
       status: 'pending',
       reason: null,
       createdAt: new Date().toISOString(),
@@ -133,16 +138,33 @@ export class PaymentSandbox {
   private async refund(request: Request, id: string): Promise<Response> {
     const raw = await request.text()
     if (!verifyBody(this.options.key, raw, request.headers.get(SIGNATURE_HEADER))) return failure(401, 'bad_signature', 'The request is not signed with the merchant key.')
+    const key = request.headers.get('idempotency-key')?.trim()
+    if (!key || key.length > 200) return failure(400, 'idempotency_key_required', 'A refund needs an Idempotency-Key header.')
     const payment = this.store.get(id)
     if (!payment) return failure(404, 'not_found', 'No such payment.')
     if (payment.status === 'refunded') return json({ id, status: 'refunded' })
     if (payment.status !== 'approved') return failure(409, 'not_refundable', 'Only an approved payment can be refunded.')
-    this.store.save({ ...payment, status: 'refunded' })
+    this.store.save({ ...payment, status: 'refunded', refunds: [...(payment.refunds ?? []), { key, at: new Date().toISOString() }] })
     return json({ id, status: 'refunded' })
+  }
+
+  /** The processor's book of one payment (what a merchant's dashboard shows): for tests and the benchmark. */
+  payment(id: string): SandboxPayment | undefined {
+    return this.store.get(id)
+  }
+
+  /** Every payment made for one merchant reference. */
+  paymentsOf(merchantReference: string): SandboxPayment[] {
+    return this.store.all().filter((p) => p.merchantReference === merchantReference)
+  }
+
+  private expired(payment: SandboxPayment): boolean {
+    return payment.expiresAt !== null && payment.expiresAt !== undefined && Date.parse(payment.expiresAt) <= Date.now()
   }
 
   private async card(request: Request, payment: SandboxPayment, lang: ReturnType<typeof pickLang>): Promise<Response> {
     if (payment.status !== 'pending') return messagePage(lang, 'already', 409)
+    if (this.expired(payment)) return messagePage(lang, 'expired', 410)
     if (request.method === 'GET' || request.method === 'HEAD') return cardPage(lang, payment)
     if (request.method !== 'POST') return failure(405, 'method_not_allowed', 'Use GET or POST.')
     const form = new URLSearchParams(await request.text())
@@ -163,6 +185,7 @@ export class PaymentSandbox {
 
   private async challenge(request: Request, payment: SandboxPayment, lang: ReturnType<typeof pickLang>): Promise<Response> {
     if (payment.status !== 'awaiting_3ds') return messagePage(lang, 'already', 409)
+    if (this.expired(payment)) return messagePage(lang, 'expired', 410)
     if (request.method === 'GET' || request.method === 'HEAD') return challengePage(lang, payment)
     if (request.method !== 'POST') return failure(405, 'method_not_allowed', 'Use GET or POST.')
     const code = new URLSearchParams(await request.text()).get('code')?.trim()

@@ -26,10 +26,14 @@ export interface SandboxPayment {
   returnUrl: string
   notifyUrl: string
   locale: string
+  /** ISO instant after which the card form is refused; null when the merchant set none. */
+  expiresAt: string | null
   status: SandboxPaymentStatus
   reason: string | null
   createdAt: string
   notifications: SandboxNotification[]
+  /** The refund asked, by its idempotency key (one: a payment is refunded once). */
+  refunds?: { key: string; at: string }[]
 }
 
 export class SandboxPaymentStore {
@@ -61,6 +65,10 @@ export class SandboxPaymentStore {
       mkdirSync(path.dirname(this.file), { recursive: true })
       appendFileSync(this.file, `${JSON.stringify(payment)}\n`)
     }
+  }
+
+  all(): SandboxPayment[] {
+    return [...this.byId.values()]
   }
 
   /** Payments with a notification still owed. */
