@@ -70,7 +70,7 @@ describe.each(databaseKinds)('end-of-validity reminders for policies and vignett
     const created = ((await res.json()) as Order).data
     await fetch(created.payment.url, { method: 'POST', body: new URLSearchParams({ card_number: SANDBOX_TEST_CARDS.approved, expiry: '12/34', cvc: '123', holder: 'Ana Popescu' }), redirect: 'manual' })
     let order: Order['data'] | undefined
-    await until(async () => (order = ((await (await call(`/orders/${created.id}`, token)).json()) as Order).data).status === 'issued', 'issued', 200)
+    await until(async () => (order = ((await (await call(`/orders/${created.id}`, token)).json()) as Order).data).status === 'issued', 'issued')
     return order!
   }
 
