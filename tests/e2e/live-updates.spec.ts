@@ -4,7 +4,6 @@ import { expectNoSeriousAxeViolations, waitForHydration, withConsentCookie } fro
 import { startAppServer, withConsentCookieFor } from './support-server'
 
 test.beforeEach(async ({ context }) => withConsentCookie(context))
-test.describe.configure({ timeout: 60_000 })
 
 /** The header's notification button: its name says how many are unread. */
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notificări/ })
@@ -14,6 +13,7 @@ async function expectConnected(page: Page) {
 }
 
 test('signed in in two tabs, a sign-in elsewhere shows a notification in both', async ({ page, context, request, browser }) => {
+  test.setTimeout(180_000) // three pages and an axe run: slow on a busy machine, a bound on a hang only
   const address = email()
   await registerThroughApi(page, request, address)
   const second = await context.newPage()
@@ -64,7 +64,7 @@ test('a visitor who is not signed in opens no realtime connection', async ({ pag
 })
 
 test('a tab the realtime server refuses (app disabled, 4003) does not come back every second', async ({ browser, playwright }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(300_000) // a server of its own first: a fresh data folder runs every migration (up to 180 s on a busy machine)
   const app = await startAppServer({ REALTIME_APP_ENABLED: 'false' })
   const context = await browser.newContext({ baseURL: app.url, locale: 'ro-RO', timezoneId: 'Europe/Bucharest' })
   const request = await playwright.request.newContext({ baseURL: app.url })
