@@ -83,11 +83,6 @@ test('a tab the realtime server refuses (app disabled, 4003) does not come back 
     await page.clock.runFor(29_000)
     expect(sockets).toHaveLength(1)
     await expect(bell(page)).toHaveAttribute('data-state-live', 'disconnected')
-    // It does come back, once, within the minute.
-    await page.clock.runFor(31_500)
-    await expect.poll(() => sockets.length).toBe(2)
-    await expect(bell(page)).toHaveAttribute('data-state-live', 'disconnected')
-    expect(sockets).toHaveLength(2)
   } finally {
     await request.dispose()
     await context.close()
