@@ -39,17 +39,31 @@ async function fillStepsInEnglish(page: Page) {
   await expect(page).toHaveURL(/step=policy/)
 }
 
-/** Reads the progress line until the quote completes; answers every count it showed. */
+/**
+ * Records, in the page, every text the offers' progress line shows, from the document's start: each
+ * count is seen however slowly the test reads it. Call before the page that shows the offers loads.
+ */
+async function recordProgress(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shown: string[] = []
+    Object.assign(window, { __progressShown: shown })
+    new MutationObserver(() => {
+      const text = document.querySelector('.offers__progress')?.textContent ?? ''
+      if (text && shown.at(-1) !== text) shown.push(text)
+    }).observe(document, { subtree: true, childList: true, characterData: true })
+  })
+}
+
+/** Waits until the quote completes; answers every count the progress line showed before (see `recordProgress`). */
 async function watchProgress(page: Page): Promise<number[]> {
+  await expect(page.locator('.offers__progress')).toHaveText(/All \d+|Toți cei \d+/, { timeout: 60_000 })
+  const shown = await page.evaluate(() => (window as unknown as { __progressShown: string[] }).__progressShown)
   const seen = new Set<number>()
-  const progress = page.locator('.offers__progress')
-  for (const deadline = Date.now() + 25_000; Date.now() < deadline; await page.waitForTimeout(100)) {
-    const text = (await progress.textContent()) ?? ''
+  for (const text of shown) {
     const counted = /(\d+) (?:of|din) \d+/.exec(text)
     if (counted) seen.add(Number(counted[1]))
-    if (/All \d+|Toți cei \d+/.test(text)) return [...seen]
   }
-  throw new Error(`the quote did not complete; counts seen: ${[...seen].join(', ')}`)
+  return [...seen]
 }
 
 async function offerPrices(page: Page): Promise<number[]> {
@@ -59,6 +73,7 @@ async function offerPrices(page: Page): Promise<number[]> {
 test('a guest compares RCA offers that arrive one by one, pays through 3-D Secure and gets the policy', async ({ page, request }) => {
   test.setTimeout(120_000)
   await withConsentCookie(page.context())
+  await recordProgress(page)
   await fillStepsInEnglish(page)
 
   // Entries survive a reload and going back.
@@ -158,6 +173,7 @@ test('on a phone, in Romanian, the offers arrive and sort the same way', async (
   const context = await browser.newContext({ locale: 'ro-RO', viewport: MOBILE, isMobile: true, hasTouch: true })
   await withConsentCookie(context)
   const page = await context.newPage()
+  await recordProgress(page)
   await page.goto(`/rca/B123ABC/${VIN}`)
   await expect(page.getByText('Am completat vehiculul din registrul de înmatriculări.')).toBeVisible()
   await waitForHydration(page)

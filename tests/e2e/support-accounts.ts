@@ -30,15 +30,21 @@ export async function signIn(page: Page, address: string, secret: string) {
   await page.getByRole('button', { name: 'Autentificare' }).click()
 }
 
-/** The newest message of a kind in the development mailbox, waiting a little: some mail is written after the answer. */
+/** The newest message of a kind in the development mailbox, once it is there: some mail is written after the answer. */
 export async function mailTo(request: APIRequestContext, address: string, kind: string): Promise<string> {
-  for (const deadline = Date.now() + 5000; ; await new Promise((resolve) => setTimeout(resolve, 100))) {
-    const response = await request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(address)}`)
-    const { data } = (await response.json()) as { data: { kind: string; text: string }[] }
-    const message = data.find((m) => m.kind === kind)
-    if (message) return message.text
-    if (Date.now() > deadline) throw new Error(`no ${kind} mail to ${address}`)
-  }
+  let text: string | undefined
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(address)}`)
+        const { data } = (await response.json()) as { data: { kind: string; text: string }[] }
+        text = data.find((m) => m.kind === kind)?.text
+        return text !== undefined
+      },
+      { message: `a ${kind} mail to ${address}`, timeout: 60_000, intervals: [100] },
+    )
+    .toBe(true)
+  return text!
 }
 
 /**

@@ -90,11 +90,15 @@ export async function buyRcaPolicy(request: APIRequestContext, bearer: string, v
 
   type OrderView = { status: string; policies: { number: string | null; series: string | null; insurer: { name: string }; start_date: string; end_date: string; verification_url: string | null }[] }
   let view: OrderView | undefined
-  for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
-    view = ((await (await request.get(`/api/v1/orders/${order.id}`, { headers: auth })).json()) as { data: OrderView }).data
-    if (view.status === 'issued') break
-  }
-  expect(view?.status, 'the order is issued').toBe('issued')
+  await expect
+    .poll(
+      async () => {
+        view = ((await (await request.get(`/api/v1/orders/${order.id}`, { headers: auth })).json()) as { data: OrderView }).data
+        return view.status
+      },
+      { message: 'the order is issued', timeout: 60_000, intervals: [200] },
+    )
+    .toBe('issued')
   const policy = view!.policies[0]!
   return {
     orderId: order.id,

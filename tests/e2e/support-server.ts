@@ -41,7 +41,8 @@ interface ServerProcess {
 /**
  * Runs `script` (a bundled entry under `dist/node`, as production does) with Node and the runner's environment minus every
  * application setting, so only `env` applies; resolves once `readyUrl` answers 2xx, and fails
- * with the process's output if it stops or is not ready within 60 s.
+ * with the process's output if it stops or is not ready within 180 s (a bound on a hang: a fresh data
+ * folder runs every migration first, slow on a busy machine).
  */
 async function startServerProcess(what: string, script: string, env: Record<string, string>, readyUrl: string, dataDir: string): Promise<ServerProcess> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !(name in settings)))
@@ -62,7 +63,7 @@ async function startServerProcess(what: string, script: string, env: Record<stri
     rmSync(dataDir, { recursive: true, force: true })
   }
 
-  const deadline = Date.now() + 60_000
+  const deadline = Date.now() + 180_000
   for (;;) {
     if (child.exitCode !== null) {
       await stop()
@@ -75,7 +76,7 @@ async function startServerProcess(what: string, script: string, env: Record<stri
     if (ready) return { stop }
     if (Date.now() > deadline) {
       await stop()
-      throw new Error(`the ${what} did not get ready in 60 s:\n${output}`)
+      throw new Error(`the ${what} did not get ready in 180 s:\n${output}`)
     }
     await new Promise((resolve) => setTimeout(resolve, 250))
   }

@@ -235,7 +235,9 @@ describe.each(databaseKinds)('account API on %s', (kind) => {
       await t.deps.database.db.transaction(async (tx) => {
         await tx.execute(sql`select 1 from email_confirmations where token_hash = ${hashToken(raced)} for update`)
         answers = Promise.all([confirm(raced), confirm(raced)])
-        await new Promise((resolve) => setTimeout(resolve, 500))
+        // The lock goes once both have read the link and wait on it (this test file's own database).
+        const waiting = async () => ((await tx.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as { n: number }[])[0]?.n // postgres.js answers the rows
+        await expect.poll(waiting, { timeout: 60_000, interval: 20 }).toBe(2)
       })
       expect((await answers!).map((r) => r.status).sort()).toEqual([200, 422])
     })

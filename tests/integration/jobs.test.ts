@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { jobs } from '~/server/db/schema'
@@ -110,15 +110,22 @@ describe.each(databaseKinds)('job queue (%s)', (kind) => {
   it('runs due jobs side by side, never more at once than its concurrency', async () => {
     const pool = new JobQueue(t.deps.database.db, { concurrency: 3 })
     let inFlight = 0
+    let started = 0
     let most = 0
     const done: number[] = []
     pool.define({
       kind: 'test.wait',
       payload: z.object({ n: z.number() }),
       run: async ({ n }) => {
+        started++
         most = Math.max(most, ++inFlight)
-        // Waiting on someone else (an insurer): the others run meanwhile.
-        await new Promise((resolve) => setTimeout(resolve, 30))
+        // Waiting on someone else (an insurer): each job holds until the pool is full (or the last job
+        // has started), so the jobs overlap however slowly the machine starts them. The bound only ends a
+        // wait that never would (a pool that runs fewer at once), and `most` then says so.
+        const full = () => {
+          if (inFlight < 3 && started < 7) throw new Error('the pool is not full yet')
+        }
+        await vi.waitFor(full, { timeout: 30_000, interval: 5 }).catch(() => {})
         inFlight--
         done.push(n)
       },

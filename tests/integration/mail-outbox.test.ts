@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createApiDeps } from '~/server/api'
 import { jobs, mailOutbox } from '~/server/db/schema'
 import { MAIL_ATTEMPTS, MAIL_DELIVER_JOB } from '~/server/mail/mailer'
@@ -16,11 +16,14 @@ import { startFakeSmtp, type FakeSmtp } from '../support/smtp'
 
 /** The outbox rows to an address, once `done` holds for them (mail is delivered after the answer). */
 async function outboxOnce(t: TestApi, to: string, done: (rows: (typeof mailOutbox.$inferSelect)[]) => boolean) {
-  for (const deadline = Date.now() + 5000; ; await new Promise((resolve) => setTimeout(resolve, 20))) {
-    const rows = await t.deps.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))
-    if (done(rows)) return rows
-    if (Date.now() > deadline) throw new Error(`outbox to ${to} never settled: ${JSON.stringify(rows)}`)
-  }
+  return vi.waitFor(
+    async () => {
+      const rows = await t.deps.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))
+      if (!done(rows)) throw new Error(`outbox to ${to} never settled: ${JSON.stringify(rows)}`)
+      return rows
+    },
+    { timeout: 60_000, interval: 20 },
+  )
 }
 
 const mailbox = async (t: TestApi, to: string) => ((await (await readMailbox(t, to)).json()) as { data: unknown[] }).data
@@ -71,14 +74,15 @@ describe('outbox when the mail server turns messages away', () => {
 
   it('keeps a refused message and sends it at a later try, backing off in between', async () => {
     refusing = true
+    const registered = Date.now() // the failed try comes after: its retry is at least this far from it
     const { email } = await registerUser(t)
     const [failed] = await outboxOnce(t, email, (rows) => rows.every((r) => r.attempts === 1))
     expect(failed).toMatchObject({ kind: 'welcome', sentAt: null, error: expect.stringContaining('451') })
     expect(failed!.text).toContain('/confirm-email?token=') // kept for the next try
-    expect(failed!.nextAttemptAt!.getTime() - Date.now()).toBeGreaterThan(20_000) // not hammering the server
+    expect(failed!.nextAttemptAt!.getTime() - registered).toBeGreaterThan(20_000) // not hammering the server
     const [job] = await deliveryJobs(email)
     expect(job).toMatchObject({ kind: MAIL_DELIVER_JOB, status: 'queued', attempts: 1 })
-    expect(job!.runAt.getTime() - Date.now()).toBeGreaterThan(20_000) // the queue waits as long
+    expect(job!.runAt.getTime() - registered).toBeGreaterThan(20_000) // the queue waits as long
 
     await t.deps.jobs.runDue() // too early: nothing is due
     expect((await outboxOnce(t, email, () => true))[0]).toMatchObject({ attempts: 1, sentAt: null })
@@ -120,8 +124,7 @@ describe('outbox across a restart', () => {
 
       const second = await createApiDeps(testConfig({ SMTP_URL: smtp.url }), { dataDir })
       try {
-        for (const deadline = Date.now() + 5000; smtp.messages.length === 0 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20))
-        expect(smtp.messages.map((m) => m.to)).toEqual([['left@example.ro']])
+        await vi.waitFor(() => expect(smtp.messages.map((m) => m.to)).toEqual([['left@example.ro']]), { timeout: 60_000, interval: 20 })
         await second.jobs.stop()
       } finally {
         await second.database.close()

@@ -1,7 +1,7 @@
 /** Operations (issue 14 §5): metrics for the operator, request ids end to end, graceful shutdown. */
 import { spawn } from 'node:child_process'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { z } from 'zod'
 import { ProductList } from '~/contract/site'
 import { JobQueue } from '~/server/jobs/queue'
@@ -83,49 +83,62 @@ describe('request ids', () => {
 
 describe('graceful shutdown', () => {
   it('on SIGTERM stops accepting, answers the request in flight, waits for running work, then exits 0', async () => {
-    const child = spawn(path.resolve('node_modules/.bin/tsx'), ['tests/support/shutdown-fixture.ts'], { env: { ...process.env, SLOW_MS: '1500', SHUTDOWN_GRACE_SECONDS: '10', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(path.resolve('node_modules/.bin/tsx'), ['tests/support/shutdown-fixture.ts'], { env: { ...process.env, SHUTDOWN_GRACE_SECONDS: '60', LOG_LEVEL: 'info' }, stdio: ['pipe', 'pipe', 'pipe'] })
     let output = ''
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-    for (const deadline = Date.now() + 30_000; !/ready \d+/.test(output); await new Promise((resolve) => setTimeout(resolve, 50))) {
-      if (Date.now() > deadline) throw new Error(`fixture did not start: ${output}`)
-    }
+    onTestFinished(() => void (child.exitCode === null && child.signalCode === null && child.kill('SIGKILL')))
+    // Each step waits for the state the fixture reports, never for a duration.
+    const reached = (line: RegExp) => vi.waitFor(() => expect(output).toMatch(line), { timeout: 60_000, interval: 50 })
+    await reached(/ready \d+/)
     const port = output.match(/ready (\d+)/)![1]
 
     const inFlight = fetch(`http://127.0.0.1:${port}/slow`).then(async (response) => ({ status: response.status, body: await response.text() }))
-    await new Promise((resolve) => setTimeout(resolve, 300)) // the request is being handled
+    await reached(/slow request started/)
     child.kill('SIGTERM')
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await reached(/not accepting/)
     const refused = await fetch(`http://127.0.0.1:${port}/`).then(
       () => false,
       () => true,
     )
+    // The request in flight is answered only now, after the server stopped accepting.
+    child.stdin.end('finish\n')
 
     expect(await inFlight).toEqual({ status: 200, body: 'finished' })
     expect(refused).toBe(true)
     expect(await exited).toBe(0)
     expect(output).toContain('jobs stopped')
     expect(output).toMatch(/"event":"shutdown.done"/)
-  }, 40_000)
+  })
 
   it('stopping the job queue waits for the job that is running', async () => {
     const t = await startTestApi('pglite')
     try {
       const queue = new JobQueue(t.deps.database.db, { pollMs: 50 })
       const finished: string[] = []
+      let started!: () => void
+      const running = new Promise<void>((resolve) => (started = resolve))
+      let release!: () => void
+      const released = new Promise<void>((resolve) => (release = resolve))
       queue.define({
         kind: 'test.slow',
         payload: z.object({}),
         run: async () => {
-          await new Promise((resolve) => setTimeout(resolve, 400))
+          started()
+          await released // still running when the queue is told to stop
           finished.push('slow')
         },
       })
       const id = await t.deps.jobs.enqueue('test.slow', {})
       queue.start()
-      await new Promise((resolve) => setTimeout(resolve, 150))
-      await queue.stop()
+      await running
+      let stopped = false
+      const stopping = queue.stop().then(() => (stopped = true))
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(stopped).toBe(false)
+      release()
+      await stopping
       expect(finished).toEqual(['slow'])
       const counts = await t.deps.jobs.counts()
       expect(counts).toContainEqual({ kind: 'test.slow', status: 'done', count: 1 })

@@ -54,7 +54,7 @@ describe.each(databaseKinds)('an RCA policy bought as a guest (%s)', (kind) => {
     const back = await form(challenge.headers.get('location')!, { code: SANDBOX_3DS_CODE })
     expect(back.headers.get('location')).toContain(created.id)
 
-    await until(async () => (await read(created.id, created.access_token)).data.status === 'issued', 'issued', 200)
+    await until(async () => (await read(created.id, created.access_token)).data.status === 'issued', 'issued')
     const { data: issued } = await read(created.id, created.access_token)
     expect(issued.policy?.number).toMatch(/\d+/)
 
@@ -75,12 +75,12 @@ describe.each(databaseKinds)('an RCA policy bought as a guest (%s)', (kind) => {
     const offer = await cheapestOffer('CJ 78 BUY')
     const { data: created } = await order(offer.id, 'ion.declined@example.ro', 'checkout-declined-1')
     await form(created.payment.url, { card_number: SANDBOX_TEST_CARDS.declined, expiry: '12/34', cvc: '123', holder: 'Ion Pop' })
-    await until(async () => (await read(created.id, created.access_token)).data.status === 'payment_failed', 'payment failed', 200)
+    await until(async () => (await read(created.id, created.access_token)).data.status === 'payment_failed', 'payment failed')
     const again = await t.call(`/orders/${created.id}/payments`, { method: 'POST', headers: { 'x-order-token': created.access_token } })
     expect(again.status, await again.clone().text()).toBe(201)
     const { data } = (await again.json()) as { data: { payment: { url: string } } }
     await form(data.payment.url, { card_number: SANDBOX_TEST_CARDS.approved, expiry: '12/34', cvc: '123', holder: 'Ion Pop' })
-    await until(async () => (await read(created.id, created.access_token)).data.status === 'issued', 'issued after paying again', 200)
+    await until(async () => (await read(created.id, created.access_token)).data.status === 'issued', 'issued after paying again')
   })
 
   it('prints the RCA policy: the vehicle, the owner with the CNP masked, the bonus-malus class and the direct settlement bought', async () => {
@@ -89,7 +89,7 @@ describe.each(databaseKinds)('an RCA policy bought as a guest (%s)', (kind) => {
     const { data: created } = await order(offer.id, 'ana.clause@example.ro', 'checkout-document-1', { direct_settlement: true })
     expect(created.total.amount).toBe(offer.premium!.amount + offer.direct_settlement!.amount)
     await form(created.payment.url, { card_number: SANDBOX_TEST_CARDS.approved, expiry: '12/34', cvc: '123', holder: 'Maria Ionescu' })
-    await until(async () => (await read(created.id, created.access_token)).data.status === 'issued', 'issued', 200)
+    await until(async () => (await read(created.id, created.access_token)).data.status === 'issued', 'issued')
 
     const pdf = await t.call(`/orders/${created.id}/document`, { headers: { 'x-order-token': created.access_token } })
     const text = (await readPdf(new Uint8Array(await pdf.arrayBuffer()))).lines.join(' ').replace(/\s+/g, ' ')

@@ -22,6 +22,12 @@ export const realtimeModes = ['single', ...(process.env.TEST_REDIS_URL ? (['redi
 export type RealtimeMode = (typeof realtimeModes)[number]
 
 /** One key prefix for this test run: runs sharing a Redis do not see each other. */
+/**
+ * The default bound of every wait below: a wait is for a state, and its bound only ends a hang, so it is
+ * generous enough that a busy machine (both cores taken) makes a test slower, not red (issue 26).
+ */
+export const WAIT_MS = 30_000
+
 export const runPrefix = `asiguro-test:${Date.now().toString(36)}${randomBytes(3).toString('hex')}:`
 
 export interface TestNode {
@@ -167,7 +173,7 @@ export async function startCluster(mode: RealtimeMode, settings: ClusterSettings
 }
 
 /** Resolves with the arguments of the first `event`, or fails after `ms`. */
-export function once<T = unknown>(target: { bind(event: string, cb: (...args: never[]) => void): unknown; unbind(event: string, cb: (...args: never[]) => void): unknown }, event: string, ms = 5000): Promise<T> {
+export function once<T = unknown>(target: { bind(event: string, cb: (...args: never[]) => void): unknown; unbind(event: string, cb: (...args: never[]) => void): unknown }, event: string, ms = WAIT_MS): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
       target.unbind(event, listener)
@@ -183,7 +189,7 @@ export function once<T = unknown>(target: { bind(event: string, cb: (...args: ne
 }
 
 /** Resolves when the client's connection reaches `state`. */
-export function state(client: Pusher, wanted: string, ms = 5000): Promise<void> {
+export function state(client: Pusher, wanted: string, ms = WAIT_MS): Promise<void> {
   if (client.connection.state === wanted) return Promise.resolve()
   return new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`state ${client.connection.state}, not ${wanted}, after ${ms} ms`)), ms)
@@ -203,7 +209,7 @@ export async function connected(client: Pusher): Promise<string> {
 }
 
 /** Subscribes and waits for success; rejects with the subscription error's data. */
-export function subscribe(client: Pusher, name: string, ms = 5000): Promise<Channel> {
+export function subscribe(client: Pusher, name: string, ms = WAIT_MS): Promise<Channel> {
   const channel = client.subscribe(name)
   return new Promise<Channel>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no subscription to ${name} within ${ms} ms`)), ms)
@@ -226,7 +232,7 @@ export function record(channel: Channel): { name: string; data: unknown }[] {
 }
 
 /** Polls `check` until it holds, or fails after `ms`. */
-export async function eventually(check: () => boolean | Promise<boolean>, ms = 5000, what = 'condition'): Promise<void> {
+export async function eventually(check: () => boolean | Promise<boolean>, ms = WAIT_MS, what = 'condition'): Promise<void> {
   const deadline = Date.now() + ms
   while (Date.now() < deadline) {
     if (await check()) return
@@ -293,7 +299,7 @@ export class RawClient {
   }
 
   /** The first message (already received or to come) that passes `test`. */
-  next(test: (m: Record<string, unknown>) => boolean, ms = 5000): Promise<Record<string, unknown>> {
+  next(test: (m: Record<string, unknown>) => boolean, ms = WAIT_MS): Promise<Record<string, unknown>> {
     const seen = this.messages.find(test)
     if (seen) return Promise.resolve(seen)
     return new Promise((resolve, reject) => {

@@ -1,5 +1,5 @@
 /** Helpers of the integration tests that need accounts: requests, a registered user, the mailbox. */
-import { expect } from 'vitest'
+import { expect, vi } from 'vitest'
 import { AuthSession } from '~/contract/auth'
 import { errorOf, json, readMailbox, type TestApi } from './api'
 
@@ -34,12 +34,16 @@ export function login(t: TestApi, email: string, password = strongPassword, ip =
   })
 }
 
-/** The newest message of a kind in the development mailbox, waiting a little: some mail is written after the answer. */
+/** The newest message of a kind in the development mailbox, once it is there: some mail is written after the answer. */
 export async function latestMail(t: TestApi, to: string, kind: string): Promise<string> {
-  for (const deadline = Date.now() + 3000; ; await new Promise((resolve) => setTimeout(resolve, 20))) {
-    const mail = (await (await readMailbox(t, to)).json()) as { data: { kind: string; text: string }[] }
-    const message = mail.data.find((m) => m.kind === kind)
-    if (message) return message.text
-    if (Date.now() > deadline) throw new Error(`no ${kind} mail to ${to}`)
-  }
+  // A bound on a hang, not a duration the mail must meet: generous, so a busy machine is slower, not red.
+  return vi.waitFor(
+    async () => {
+      const mail = (await (await readMailbox(t, to)).json()) as { data: { kind: string; text: string }[] }
+      const message = mail.data.find((m) => m.kind === kind)
+      if (!message) throw new Error(`no ${kind} mail to ${to}`)
+      return message.text
+    },
+    { timeout: 60_000, interval: 20 },
+  )
 }

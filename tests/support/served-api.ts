@@ -16,8 +16,8 @@ export async function servedApi(kind: 'pglite' | 'postgres', overrides: TestSett
 }
 
 
-/** Waits for `check` to hold (every 50 ms, 5 s at most). */
-export async function until(check: () => Promise<boolean>, what: string, tries = 100): Promise<void> {
+/** Waits for `check` to hold (every 50 ms; a minute at most, a bound on a hang: a busy machine is slower, not red). */
+export async function until(check: () => Promise<boolean>, what: string, tries = 1200): Promise<void> {
   for (let i = 0; i < tries; i++) {
     if (await check()) return
     await new Promise((resolve) => setTimeout(resolve, 50))
