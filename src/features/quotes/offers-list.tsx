@@ -88,11 +88,9 @@ export function OffersList({ quote: initial, directSettlement, now, captchaProvi
     <div className="offers" data-quote={quote.id}>
       <p role="status" aria-live="polite" className="offers__progress">
         {quote.status === 'complete' ? (
-          <Trans>All {total} insurers answered.</Trans>
+          <Plural value={total} one="The insurer answered." other="All # insurers answered." />
         ) : (
-          <Trans>
-            {answered} of {total} insurers answered…
-          </Trans>
+          <Plural value={total} one={`${answered} of # insurer answered…`} other={`${answered} of # insurers answered…`} />
         )}
         <progress max={total} value={answered} aria-hidden="true" />
       </p>

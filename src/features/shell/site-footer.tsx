@@ -33,6 +33,11 @@ export function SiteFooter({ cookieSettings }: { cookieSettings?: ReactNode }) {
                 <Trans>Virtual cards</Trans>
               </Link>
             </li>
+            <li>
+              <Link to="/verify">
+                <Trans>Check an RCA policy</Trans>
+              </Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label={t`Help and legal`}>
