@@ -106,7 +106,14 @@ describe.each(databaseKinds)('job queue (%s)', (kind) => {
     const runs: string[] = []
     // Node A: its own clock, a 15 s lease renewed every 20 ms of real time.
     const a = new JobQueue(db, { clock: () => now, leaseMs: 15_000, heartbeatMs: 20 })
-    a.define({ kind: 'test.long', payload: z.object({}), run: async () => void runs.push('a') || (await gate) })
+    a.define({
+      kind: 'test.long',
+      payload: z.object({}),
+      run: async () => {
+        runs.push('a')
+        await gate
+      },
+    })
     // Node B polls with a clock past A's first lease.
     const b = new JobQueue(db)
     b.define({ kind: 'test.long', payload: z.object({}), run: async () => void runs.push('b') })
