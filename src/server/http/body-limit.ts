@@ -22,9 +22,10 @@ export function declaresMoreThan(request: Request, limit: number): boolean {
 
 /**
  * The body as a stream that errors with `BodyTooLarge` once more than `limit` bytes came
- * through, and stops reading the client's stream there.
+ * through, and stops reading the client's stream there; `onCut` learns of it (the reader's
+ * error may reach its caller wrapped in a parser's own).
  */
-export function limitedStream(body: ReadableStream<Uint8Array>, limit: number): ReadableStream<Uint8Array> {
+export function limitedStream(body: ReadableStream<Uint8Array>, limit: number, onCut?: () => void): ReadableStream<Uint8Array> {
   const reader = body.getReader()
   let received = 0
   return new ReadableStream<Uint8Array>({
@@ -33,6 +34,7 @@ export function limitedStream(body: ReadableStream<Uint8Array>, limit: number): 
       if (done) return controller.close()
       received += value.byteLength
       if (received > limit) {
+        onCut?.()
         controller.error(new BodyTooLarge(limit))
         await reader.cancel().catch(() => undefined)
         return
