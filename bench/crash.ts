@@ -1,9 +1,9 @@
 /**
  * `npm run bench:crash`: how long paying customers wait when the server dies in the middle of
  * their purchase (issue 20 §8). Buyers quote, order and pay with an approved card; the moment
- * every payment is approved and its order `paid` (the issuance jobs claimed, insurers still
- * answering), the API is killed with SIGKILL and started again at once. The bench prints how
- * long after the restart every paid order was issued, then reads the database: one issued policy
+ * the first order is `paid` (its issuance job claimed, the insurer still answering; other
+ * notifications on their way), the API is killed with SIGKILL and started again at once. The bench prints how
+ * long after the restart every approved order was issued, then reads the database: one issued policy
  * and one "policy issued" mail per order.
  *
  *   npm run bench:crash                                     # 10 buyers, PGlite
@@ -133,13 +133,15 @@ async function main(): Promise<void> {
     for (let round = 1; round <= rounds; round++) {
       const batch = await Promise.all(Array.from({ length: buyers }, (_, n) => buy(apiUrl, round * 1000 + n, run)))
       bought.push(...batch)
-      // Every card approved: kill the moment the orders are paid, while their issuance runs.
+      // Every card approved: kill the moment an order is paid, while its issuance runs and other
+      // notifications may still be on their way (the processor sends them again).
+      let heldAtKill = 0
       for (;;) {
         const statuses = await Promise.all(batch.map((o) => statusOf(apiUrl, o)))
-        if (statuses.every((s) => s === 'paid' || s === 'issued')) break
-        await sleep(20)
+        heldAtKill = statuses.filter((s) => s === 'paid').length
+        if (heldAtKill > 0 || statuses.every((s) => s === 'issued')) break
+        await sleep(10)
       }
-      const heldAtKill = (await Promise.all(batch.map((o) => statusOf(apiUrl, o)))).filter((s) => s === 'paid').length
       await kill(apis[0]!)
       const killedAt = performance.now()
       apis[0] = startApi(apiPorts[0]!)
@@ -153,7 +155,7 @@ async function main(): Promise<void> {
       }
       const allIssuedS = (performance.now() - readyAt) / 1000
       figures.push({ round, restartReadyS: (readyAt - killedAt) / 1000, allIssuedS, heldAtKill })
-      say(`round ${round}: killed with ${heldAtKill} of ${buyers} orders paid and not yet issued; up again in ${((readyAt - killedAt) / 1000).toFixed(1)} s; all issued ${allIssuedS.toFixed(1)} s after that`)
+      say(`round ${round}: killed with ${heldAtKill} of ${buyers} orders paid and not yet issued (the rest not yet notified, or issued); up again in ${((readyAt - killedAt) / 1000).toFixed(1)} s; all issued ${allIssuedS.toFixed(1)} s after that`)
     }
   } finally {
     for (const api of apis) await stopAndWait(api)
