@@ -61,6 +61,9 @@ export interface JobQueueOptions {
 
 type JobRow = typeof jobs.$inferSelect
 
+/** Jobs one `runDue` call claims at most: each claim passes over the ones this call ran, by id. */
+const PASS_LIMIT = 500
+
 /**
  * The one durable job queue (decision 46): jobs are rows, claimed with `FOR UPDATE SKIP LOCKED`
  * so that nodes sharing the database never run one twice at the same time nor wait on each
@@ -118,8 +121,9 @@ export class JobQueue {
 
   /**
    * Runs every job due at `now` (the workers' loop, and tests that want determinism), up to
-   * `concurrency` at a time, oldest first; resolves when none is left. A job runs at most once
-   * per call (a retry due before `now` waits for the next). Returns how many ran.
+   * `concurrency` at a time, oldest first; resolves when none is left, or after `PASS_LIMIT`
+   * jobs (the workers' loop then goes on at once). A job runs at most once per call (a retry due
+   * before `now` waits for the next). Returns how many ran.
    */
   async runDue(now = this.clock()): Promise<number> {
     await this.reclaimExpiredLeases(now)
@@ -128,7 +132,9 @@ export class JobQueue {
     const concurrency = Math.max(1, this.options.concurrency ?? DEFAULT_JOB_CONCURRENCY)
     const ran: string[] = []
     const worker = async () => {
-      for (let job = await this.claimNext(now, kinds, ran); job; job = await this.claimNext(now, kinds, ran)) {
+      while (ran.length < PASS_LIMIT) {
+        const job = await this.claimNext(now, kinds, ran)
+        if (!job) return
         ran.push(job.id)
         await this.execute(job)
       }
@@ -176,7 +182,7 @@ export class JobQueue {
       await this.reclaimAbandoned()
       this.recoverAtStart = false
     }
-    await this.runDue()
+    if ((await this.runDue()) >= PASS_LIMIT) this.kicked = true
   }
 
   /** Counts by kind and status, for the operator's metrics. */
