@@ -125,7 +125,7 @@ async function main(): Promise<void> {
   const apis = apiPorts.map((port) => startApi(port))
   const run = randomUUID().slice(0, 8)
   const bought: Bought[] = []
-  const figures: { round: number; restartReadyS: number; allIssuedS: number; heldAtKill: number }[] = []
+  const figures: { round: number; held: number; readyS: number; heldIssuedS: number; afterReadyS: number }[] = []
   try {
     await waitFor(`${sandboxUrl}/ready`, sandbox)
     for (const [i, api] of apis.entries()) await waitFor(`http://${HOST}:${apiPorts[i]}/api/v1/ready`, api)
@@ -135,27 +135,38 @@ async function main(): Promise<void> {
       bought.push(...batch)
       // Every card approved: kill the moment an order is paid, while its issuance runs and other
       // notifications may still be on their way (the processor sends them again).
-      let heldAtKill = 0
+      let held = new Set<string>()
       for (;;) {
         const statuses = await Promise.all(batch.map((o) => statusOf(apiUrl, o)))
-        heldAtKill = statuses.filter((s) => s === 'paid').length
-        if (heldAtKill > 0 || statuses.every((s) => s === 'issued')) break
+        held = new Set(batch.filter((_, i) => statuses[i] === 'paid').map((o) => o.id))
+        if (held.size > 0 || statuses.every((s) => s === 'issued')) break
         await sleep(10)
       }
       await kill(apis[0]!)
       const killedAt = performance.now()
       apis[0] = startApi(apiPorts[0]!)
-      await waitFor(`${apiUrl}/ready`, apis[0])
-      const readyAt = performance.now()
+      const ready = waitFor(`${apiUrl}/ready`, apis[0]).then(() => performance.now())
+      // With two nodes the other one answers meanwhile (and takes the dead one's jobs once their leases end).
+      const readUrl = nodes === 2 ? `http://${HOST}:${apiPorts[1]}/api/v1` : apiUrl
+      let heldIssuedAt: number | undefined
+      let allIssuedAt: number
       for (;;) {
-        const statuses = await Promise.all(batch.map((o) => statusOf(apiUrl, o)))
-        if (statuses.every((s) => s === 'issued')) break
-        if (performance.now() - readyAt > 180_000) throw new Error(`round ${round}: not every paid order issued within 180 s of the restart (${statuses.join(', ')})`)
+        const statuses = await Promise.all(batch.map((o) => statusOf(readUrl, o)))
+        const now = performance.now()
+        if (heldIssuedAt === undefined && batch.every((o, i) => !held.has(o.id) || statuses[i] === 'issued')) heldIssuedAt = now
+        if (statuses.every((s) => s === 'issued')) {
+          allIssuedAt = now
+          break
+        }
+        if (now - killedAt > 300_000) throw new Error(`round ${round}: not every approved order issued within 300 s of the kill (${statuses.join(', ')})`)
         await sleep(100)
       }
-      const allIssuedS = (performance.now() - readyAt) / 1000
-      figures.push({ round, restartReadyS: (readyAt - killedAt) / 1000, allIssuedS, heldAtKill })
-      say(`round ${round}: killed with ${heldAtKill} of ${buyers} orders paid and not yet issued (the rest not yet notified, or issued); up again in ${((readyAt - killedAt) / 1000).toFixed(1)} s; all issued ${allIssuedS.toFixed(1)} s after that`)
+      const readyAt = await ready
+      const figure = { round, held: held.size, readyS: (readyAt - killedAt) / 1000, heldIssuedS: (heldIssuedAt! - killedAt) / 1000, afterReadyS: Math.max(0, allIssuedAt - readyAt) / 1000 }
+      figures.push(figure)
+      say(
+        `round ${round}: killed with ${figure.held} of ${buyers} orders paid, not yet issued; up again ${figure.readyS.toFixed(1)} s after the kill; those ${figure.held} issued ${figure.heldIssuedS.toFixed(1)} s after the kill; every approved order issued ${figure.afterReadyS.toFixed(1)} s after the restart`,
+      )
     }
   } finally {
     for (const api of apis) await stopAndWait(api)
@@ -175,13 +186,13 @@ async function main(): Promise<void> {
   rmSync(dataDir, { recursive: true, force: true })
 
   const once = (rows: { n: number }[]) => rows.length === bought.length && rows.every((r) => Number(r.n) === 1)
-  const worst = Math.max(...figures.map((f) => f.allIssuedS))
-  console.log('| database | nodes | rounds × buyers | paid, not issued at the kill (sum) | restart → ready (s, worst) | ready → all issued (s, worst) | issued once | one mail each |')
-  console.log('|---|---|---|---|---|---|---|---|')
+  const worst = (key: 'readyS' | 'heldIssuedS' | 'afterReadyS') => Math.max(...figures.map((f) => f[key]))
+  console.log('| database | nodes | rounds × buyers | paid, not issued, at the kill | kill → restarted node ready (s) | kill → those issued (s) | restart ready → every approved order issued (s) | issued once | one mail each |')
+  console.log('|---|---|---|---|---|---|---|---|---|')
   console.log(
-    `| ${flags.database ? 'PostgreSQL' : 'PGlite'} | ${nodes} | ${rounds} × ${buyers} | ${figures.reduce((a, f) => a + f.heldAtKill, 0)} | ${Math.max(...figures.map((f) => f.restartReadyS)).toFixed(1)} | ${worst.toFixed(1)} | ${once(policies) && Number(issuedOrders[0]?.n) === bought.length ? 'yes' : 'NO'} | ${once(mails) ? 'yes' : 'NO'} |`,
+    `| ${flags.database ? 'PostgreSQL' : 'PGlite'} | ${nodes} | ${rounds} × ${buyers} | ${figures.map((f) => f.held).join(', ')} | ${worst('readyS').toFixed(1)} | ${worst('heldIssuedS').toFixed(1)} | ${worst('afterReadyS').toFixed(1)} | ${once(policies) && Number(issuedOrders[0]?.n) === bought.length ? 'yes' : 'NO'} | ${once(mails) ? 'yes' : 'NO'} |`,
   )
-  if (!once(policies) || !once(mails) || worst > 30) process.exitCode = 1
+  if (!once(policies) || !once(mails) || worst('afterReadyS') > 30) process.exitCode = 1
 }
 
 await main()
