@@ -3,6 +3,8 @@
  * 413 in the envelope, and the body is read as a stream and cut there, never buffered whole.
  * The handler stands in for Start's: it reads the body the way Start's parser does.
  */
+import { request as httpRequest } from 'node:http'
+import { serve } from 'srvx/node'
 import { describe, expect, it } from 'vitest'
 import { metrics } from '~/server/metrics'
 import { markServerFunctionReached, serveServerFunction } from '~/server/web/transport'
@@ -63,5 +65,42 @@ describe('server function body limit', () => {
     const response = await serveServerFunction(request, startLike)
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ bytes: 15 * 4 * KIB, ip: '203.0.113.4' })
+  })
+
+  it('over HTTP, as `npm run serve` hands calls on: a 200 MB post is cut after 64 KiB, a small one reaches Start with the peer address', async () => {
+    const server = serve({ fetch: (request) => serveServerFunction(request, startLike), port: 0, hostname: '127.0.0.1', silent: true })
+    await server.ready()
+    const url = new URL('/_serverFn/c2VuZENvbnRhY3RNZXNzYWdl', server.url)
+    try {
+      // A client that declares no length (chunked) and keeps writing 64 KiB chunks, up to 200 MB, until it is answered.
+      const answer = await new Promise<{ status: number; body: string; written: number }>((resolve, reject) => {
+        let written = 0
+        const req = httpRequest(url, { method: 'POST', headers: { 'content-type': 'application/json' } })
+        const chunk = Buffer.alloc(64 * KIB, 120)
+        const write = () => {
+          while (!req.destroyed && written < 200 * 1024 * KIB && req.write(chunk)) written += chunk.length
+        }
+        req.on('drain', write)
+        req.on('response', (res) => {
+          let body = ''
+          res.setEncoding('utf8').on('data', (part: string) => (body += part))
+          res.on('end', () => {
+            resolve({ status: res.statusCode ?? 0, body, written })
+            req.destroy()
+          })
+        })
+        req.on('error', (error) => (written > 0 ? undefined : reject(error)))
+        write()
+      })
+      expect(answer.status).toBe(413)
+      expect(JSON.parse(answer.body).error).toMatchObject({ code: 413, message: 'payload_too_large' })
+      expect(answer.written).toBeLessThan(200 * 1024 * KIB)
+
+      const small = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(10 * KIB) })
+      expect(small.status).toBe(200)
+      expect(await small.json()).toEqual({ bytes: 10 * KIB, ip: '127.0.0.1' })
+    } finally {
+      await server.close(true)
+    }
   })
 })

@@ -80,7 +80,8 @@ function withBodyLimit(request: Request, limit: number): { request: Request; cut
   if (!request.body) return { request, cut: () => false }
   let cut = false
   const counted = limitedStream(request.body, limit, () => (cut = true))
-  const limited = new Request(request, { body: counted, duplex: 'half' } as RequestInit)
+  // Built from its parts: srvx's lazy request over `node:http` is no undici Request to copy.
+  const limited = new Request(request.url, { method: request.method, headers: request.headers, body: counted, signal: request.signal, duplex: 'half' } as RequestInit)
   // What Start reads the client's address from (`getRequestIP`), which a copied Request loses.
   for (const name of ['ip', 'context'] as const) {
     const value = (request as Request & Record<typeof name, unknown>)[name]
