@@ -42,13 +42,13 @@ const buyers = Number(flags.buyers)
 const rounds = Number(flags.rounds)
 const nodes = flags.database ? Math.max(1, Math.min(2, Number(flags.nodes))) : 1
 const PROCESSOR_KEY = `bench-crash-processor-${randomUUID()}`
-const tomorrow = addDays(todayInBucharest(), 1)
 
 const quoteBody = (n: number) =>
   JSON.stringify({
     vehicle: { registration_plate: `CJ${10 + (n % 90)}CRS`, vin: 'UU1HSDAC5L5123456', category: 'car', make: 'Dacia', model: 'Duster', engine_capacity_cc: 1461, power_kw: 66, total_mass_kg: 1800, seats: 5, fuel: 'diesel', first_registration: '2020-03-15', usage: 'personal' },
     owner: { type: 'person', cnp: '1700101123454', driving_licence_since: '1990-05-01', county: 'CJ', locality: 'Cluj-Napoca' },
-    policy: { start_date: tomorrow, months: 12, direct_settlement: false },
+    // Two days ahead, read at each quote: a run across midnight in Bucharest still asks for a valid start.
+    policy: { start_date: addDays(todayInBucharest(), 2), months: 12, direct_settlement: false },
     token: 'bench',
   })
 
