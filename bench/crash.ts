@@ -92,6 +92,13 @@ async function statusOf(apiUrl: string, order: Bought): Promise<string> {
   return ((await res.json()) as { data: { status: string } }).data.status
 }
 
+/** "Policy issued" mails written to `email` (the development mailbox, served to this machine). */
+async function mailsOf(apiUrl: string, email: string): Promise<number> {
+  const res = await fetch(`${apiUrl}/dev/mailbox?${new URLSearchParams({ to: email })}`, { signal: AbortSignal.timeout(2000) }).catch(() => undefined)
+  if (!res?.ok) return 0
+  return ((await res.json()) as { data: { kind: string }[] }).data.filter((m) => m.kind === 'policy-issued').length
+}
+
 /** SIGKILL to the process group (tsx and the server it runs): no shutdown of any kind. */
 function kill(child: ChildProcess): Promise<void> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
@@ -162,6 +169,12 @@ async function main(): Promise<void> {
         await sleep(100)
       }
       const readyAt = await ready
+      // The mail is the next job after issuance: wait for it too, or stopping the API could cut it off.
+      for (const deadline = performance.now() + 120_000; ; await sleep(200)) {
+        const mails = await Promise.all(batch.map((o) => mailsOf(readUrl, o.email)))
+        if (mails.every((n) => n > 0)) break
+        if (performance.now() > deadline) throw new Error(`round ${round}: a "policy issued" mail missing 120 s after every order was issued`)
+      }
       const figure = { round, held: held.size, readyS: (readyAt - killedAt) / 1000, heldIssuedS: (heldIssuedAt! - killedAt) / 1000, afterReadyS: Math.max(0, allIssuedAt - readyAt) / 1000 }
       figures.push(figure)
       say(
