@@ -201,6 +201,18 @@ export const settings = {
     description:
       'Embedded realtime server: signed HTTP API requests (events, batches, queries) accepted per second, by all the nodes sharing `REDIS_URL` together (counted in Redis), or by the one node without it; more answer 429 with `Retry-After`. 0: no limit. Generous: its only caller is the app’s own publisher.',
   },
+  REALTIME_MAX_CONNECTIONS_PER_ADDRESS: {
+    schema: z.coerce.number().int().min(0),
+    default: '100',
+    description:
+      'Embedded realtime server: WebSocket connections one client address may hold open at once on one node (the address follows `TRUST_PROXY_HOPS`); more are refused with code 4004. Generous: an office or a mobile network shows many visitors behind one address. 0: no limit.',
+  },
+  REALTIME_CONNECTION_RATE_PER_ADDRESS: {
+    schema: z.coerce.number().int().min(0),
+    default: '20',
+    description:
+      'Embedded realtime server: new WebSocket connections one client address may open per second on one node; more are refused with code 4100 (pusher-js waits a second, then tries again). 0: no limit.',
+  },
   REALTIME_NODE_TIMEOUT: {
     schema: z.coerce.number().min(1).max(300),
     default: '15',
@@ -343,6 +355,12 @@ export const settings = {
     schema: z.coerce.number().int().min(0),
     default: '120',
     description: 'Vehicle registry look-ups (`GET /api/v1/vehicles/lookup` for the RCA form, `GET /api/v1/vehicles/registry` for adding a vehicle) one client address, and one signed-in account, may make per hour; more answer 429. 0: no limit.',
+  },
+  PAYMENT_NOTIFICATION_RATE_LIMIT: {
+    schema: z.coerce.number().int().min(0),
+    default: '300',
+    description:
+      'Card processor notifications (`POST /api/v1/payments/notifications/{provider}`) one client address may send per minute; more answer 429 and are not read. A processor sends from a few addresses of its own, so the default leaves it room while a forger’s flood stops. 0: no limit.',
   },
   BRAND_NAME: { schema: z.string().min(1), default: 'Asiguro', public: true, description: 'Brand shown in the interface and mail.' },
   SUPPORT_EMAIL: { schema: z.email(), default: 'contact@asiguro.ro', public: true, description: 'Support address shown to visitors.' },

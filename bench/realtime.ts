@@ -209,6 +209,9 @@ async function startRealtime(profileDir: string | undefined): Promise<Target> {
       DATA_DIR: dataDir,
       REDIS_URL: '',
       REALTIME_MAX_CONNECTIONS: '0',
+      // Every client of the benchmark comes from this machine's one address.
+      REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '0',
+      REALTIME_CONNECTION_RATE_PER_ADDRESS: '0',
       PUSHER_APP_ID: 'bench',
       PUSHER_APP_KEY: KEY,
       PUSHER_APP_SECRET: secret,

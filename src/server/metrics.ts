@@ -25,6 +25,18 @@ function createMetrics() {
     quoteAnswers: new Counter({ name: 'quote_answers_total', help: 'Insurer answers to quote requests, by insurer and outcome.', labelNames: ['insurer', 'outcome'] as const, registers: [registry] }),
     /** A payment reaching a status (`authorized`, `paid`, `declined`, `failed`, `refunded`, …) with a processor. */
     payments: new Counter({ name: 'payments_total', help: 'Payments reaching a status, by processor and status.', labelNames: ['provider', 'status'] as const, registers: [registry] }),
+    /**
+     * A processor notification refused and not stored: `too_large` (over 8 KiB), `rate_limited`
+     * (its address sent too many), `bad_signature`, `malformed`.
+     */
+    refusedNotifications: new Counter({
+      name: 'payment_notifications_refused_total',
+      help: 'Payment notifications refused without being stored, by processor and reason.',
+      labelNames: ['provider', 'reason'] as const,
+      registers: [registry],
+    }),
+    /** A server function call refused before it ran: `too_large` (its body over the limit). */
+    refusedServerFunctions: new Counter({ name: 'server_function_refusals_total', help: 'Server function calls refused before running, by reason.', labelNames: ['reason'] as const, registers: [registry] }),
   }
 }
 
@@ -39,6 +51,9 @@ export const metrics: Metrics = ((globalThis as Record<symbol, unknown>)[key] ??
 export const quoteAnswers = metrics.quoteAnswers
 /** Payment statuses: `metrics.payments.inc({ provider, status })`. */
 export const payments = metrics.payments
+
+/** Refused processor notifications: `refusedNotifications.inc({ provider, reason })`. */
+export const refusedNotifications = metrics.refusedNotifications
 
 /** Records one answered request. */
 export function observeRequest(method: string, route: string, status: number, seconds: number): void {

@@ -97,6 +97,79 @@ describe.each(databaseKinds)('job queue (%s)', (kind) => {
     expect(seen).toContain('orphan')
   })
 
+  it('renews the lease of a running job by heartbeat: another node does not take it back while it runs', async () => {
+    const db = t.deps.database.db
+    const start = Date.now()
+    let now = new Date(start)
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const runs: string[] = []
+    // Node A: its own clock, a 15 s lease renewed every 20 ms of real time.
+    const a = new JobQueue(db, { clock: () => now, leaseMs: 15_000, heartbeatMs: 20 })
+    a.define({
+      kind: 'test.long',
+      payload: z.object({}),
+      run: async () => {
+        runs.push('a')
+        await gate
+      },
+    })
+    // Node B polls with a clock past A's first lease.
+    const b = new JobQueue(db)
+    b.define({ kind: 'test.long', payload: z.object({}), run: async () => void runs.push('b') })
+    const id = (await a.enqueue('test.long', {}))!
+    const running = a.runDue(now)
+    await vi.waitFor(async () => expect((await row(id)).lockedUntil?.getTime()).toBe(start + 15_000))
+    now = new Date(start + 10_000)
+    await vi.waitFor(async () => expect((await row(id)).lockedUntil?.getTime()).toBe(start + 25_000), { timeout: 5000 })
+    expect(await b.runDue(new Date(start + 20_000))).toBe(0)
+    expect(await row(id)).toMatchObject({ status: 'running', attempts: 1 })
+    release()
+    await running
+    expect(await row(id)).toMatchObject({ status: 'done', attempts: 1 })
+    expect(runs).toEqual(['a'])
+  })
+
+  it('takes back at once, in a sole process starting on the embedded database, what a dead process held', async () => {
+    const db = t.deps.database.db
+    const restarted = new JobQueue(db, { soleProcess: true, pollMs: 50 })
+    const ran: string[] = []
+    restarted.define({ kind: 'test.abandoned', payload: z.object({ value: z.string() }), run: async ({ value }) => void ran.push(value) })
+    const id = (await restarted.enqueue('test.abandoned', { value: 'paid order' }))!
+    // Claimed by a process killed with SIGKILL a moment ago: its lease is still far from over.
+    await db.update(jobs).set({ status: 'running', attempts: 1, lockedUntil: new Date(Date.now() + 15_000) }).where(eq(jobs.id, id))
+    restarted.start()
+    try {
+      await vi.waitFor(async () => expect((await row(id)).status).toBe('done'), { timeout: 5000 })
+    } finally {
+      await restarted.stop()
+    }
+    expect(await row(id)).toMatchObject({ attempts: 2 })
+    expect(ran).toEqual(['paid order'])
+  })
+
+  it.runIf(kind === 'postgres')('passes over a job another node is claiming instead of waiting for its lock', async () => {
+    const db = t.deps.database.db
+    const id = (await queue.enqueue('test.record', { value: 'locked' }))!
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let locked!: () => void
+    const isLocked = new Promise<void>((resolve) => (locked = resolve))
+    const other = db.transaction(async (tx) => {
+      await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, id)).for('update')
+      locked()
+      await held
+    })
+    await isLocked
+    // Without SKIP LOCKED this waits for the other transaction, which waits for this test: the test times out.
+    await queue.runDue()
+    expect((await row(id)).status).toBe('queued')
+    release()
+    await other
+    await queue.runDue()
+    expect((await row(id)).status).toBe('done')
+  })
+
   it('never runs a job twice when two workers poll at the same time', async () => {
     const other = new JobQueue(t.deps.database.db)
     const counted: string[] = []

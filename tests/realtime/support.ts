@@ -44,6 +44,9 @@ export interface ClusterSettings {
   webhookUrl?: string
   /** Seconds before a silent node is reaped (two-node mode). */
   nodeTimeoutS?: number
+  /** WebSocket limits per client address (default none: tests open many sockets from 127.0.0.1). */
+  perAddress?: { open?: number; perSecond?: number }
+  trustProxyHops?: number
 }
 
 export class TestCluster {
@@ -70,6 +73,9 @@ export class TestCluster {
       PUSHER_WEBHOOK_URL: this.settings.webhookUrl,
       REALTIME_ACTIVITY_TIMEOUT: 30,
       REALTIME_MAX_CONNECTIONS: 0,
+      REALTIME_MAX_CONNECTIONS_PER_ADDRESS: this.settings.perAddress?.open ?? 0,
+      REALTIME_CONNECTION_RATE_PER_ADDRESS: this.settings.perAddress?.perSecond ?? 0,
+      TRUST_PROXY_HOPS: this.settings.trustProxyHops ?? 0,
       REALTIME_CLIENT_EVENTS: false,
       REALTIME_APP_ENABLED: true,
       REALTIME_API_RATE_LIMIT: 0,

@@ -9,6 +9,7 @@ import { fieldMessage, isFieldMessageKey, prettyMessage, type FieldMessageKey } 
 import { AuthFailure } from '../auth/accounts'
 import { pendingTwoFactor } from '../auth/two-factor'
 import { clientAddress, peerAddress } from '../http/client-address'
+import { BodyTooLarge, DEFAULT_BODY_LIMIT, readTextUpTo } from '../http/body-limit'
 import { isOperatorToken } from './operator-token'
 import { securityHeaders } from '../web/security-headers'
 import type { RouteDef, RouteResult } from './route'
@@ -18,7 +19,6 @@ import { observeRequest } from '../metrics'
 import { REQUEST_ID_HEADER, requestIdFrom, withRequestId } from '../request-context'
 
 export const API_BASE = '/api/v1'
-const MAX_BODY_BYTES = 64 * 1024
 
 const zodLocales = { ro: z.locales.ro, en: z.locales.en, fr: z.locales.fr } satisfies Record<Locale, () => { localeError: z.core.$ZodErrorMap }>
 const errorMaps = Object.fromEntries(Object.entries(zodLocales).map(([k, f]) => [k, f().localeError])) as Record<Locale, z.core.$ZodErrorMap>
@@ -214,12 +214,11 @@ function setHeaders(headers: ResponseHeaders, added: Record<string, string> | un
 }
 
 async function readBody(request: Request, route: RouteDef): Promise<unknown> {
-  const declared = Number(request.headers.get('content-length') ?? 0)
-  if (declared > MAX_BODY_BYTES) throw new ApiError(413, 'payload_too_large')
   const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
   const encoding = route.bodyEncoding ?? 'json'
-  const text = await request.text()
-  if (text.length > MAX_BODY_BYTES) throw new ApiError(413, 'payload_too_large')
+  const text = await readTextUpTo(request, DEFAULT_BODY_LIMIT).catch((error: unknown) => {
+    throw error instanceof BodyTooLarge ? new ApiError(413, 'payload_too_large') : error
+  })
   const acceptsForm = encoding !== 'json'
   const acceptsJson = encoding !== 'form'
   if (acceptsForm && (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data')) {

@@ -56,7 +56,8 @@ export interface PurchaseParts {
 export async function createApiDeps(config: AppConfig, options: { dataDir?: string; workers?: boolean; purchase?: PurchaseParts } = {}): Promise<ApiDeps> {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: options.dataDir ?? config.DATA_DIR, prepare: (db) => seedReferenceData(db, { demo: config.APP_ENV !== 'production' }) })
   const limiter = new DatabaseRateLimiter(database.db)
-  const jobs = new JobQueue(database.db, { concurrency: config.JOB_CONCURRENCY })
+  // The embedded database is one process's: claims it finds at start are a killed predecessor's (decision 97).
+  const jobs = new JobQueue(database.db, { concurrency: config.JOB_CONCURRENCY, soleProcess: database.kind === 'pglite' })
   const mailer = new Mailer(database.db, config, jobs)
   mailer.workInBackground()
   const events = new RealtimePublisher(config)

@@ -171,7 +171,8 @@ export async function startLocalCluster(options: LocalClusterOptions = {}): Prom
       nodes.set('sandbox', sandbox)
     }
     for (const name of ['realtime-1', 'realtime-2'] as const) {
-      nodes.set(name, spawnNode(name, ports[name], 'realtime.js', { ...shared, REALTIME_PORT: String(ports[name]), DATA_DIR: path.join(dataDir, name) }, root, echo))
+      // Behind the proxy too: the per-address WebSocket limits count the client it names.
+      nodes.set(name, spawnNode(name, ports[name], 'realtime.js', { ...shared, REALTIME_PORT: String(ports[name]), DATA_DIR: path.join(dataDir, name), TRUST_PROXY_HOPS: String(config.TRUST_PROXY_HOPS + 1) }, root, echo))
     }
     await Promise.all([...nodes.values()].map((node) => waitReady(node, '/ready')))
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Database, Queryable } from '../db/client'
 import { jobs } from '../db/schema'
@@ -21,8 +21,6 @@ export interface JobDefinition<S extends z.ZodType> {
   maxAttempts?: number
   /** Wait before the next run after a failure (default 15 s doubling, at most an hour). */
   backoffMs?(attempt: number): number
-  /** A run that has not finished after this long is presumed dead (its node stopped) and run again (default 5 min). */
-  leaseMs?: number
 }
 
 /** A failure that no retry can fix (bad payload, a refusal): the job is marked failed at once. */
@@ -37,18 +35,44 @@ export interface EnqueueOptions {
 }
 
 const DEFAULT_ATTEMPTS = 8
-const DEFAULT_LEASE_MS = 5 * 60_000
+/** A claim not renewed for this long is a dead node's (decision 97): short, because a paid customer waits for it. */
+export const DEFAULT_LEASE_MS = 15_000
 const defaultBackoff = (attempt: number) => Math.min(15_000 * 2 ** (attempt - 1), 3_600_000)
-const BATCH = 10
 /** Jobs one process runs side by side: most of a job's time is waiting on someone else (an insurer, a mail server). */
 export const DEFAULT_JOB_CONCURRENCY = 4
 
+export interface JobQueueOptions {
+  /** How often the workers look for due jobs (default 1 s). */
+  pollMs?: number
+  /** Claimed jobs run side by side (default `DEFAULT_JOB_CONCURRENCY`). */
+  concurrency?: number
+  /** How long a claim lasts unless renewed (default 15 s). */
+  leaseMs?: number
+  /** How often a running job renews its claim (default a third of the lease). */
+  heartbeatMs?: number
+  /** The queue's clock: run times, leases and their renewals are read from it (tests move it). */
+  clock?: () => Date
+  /**
+   * The database is this process's alone (embedded PGlite opens its folder in one process): at
+   * `start()` every claim still held is a dead process's, and goes back to the queue at once.
+   */
+  soleProcess?: boolean
+}
+
+type JobRow = typeof jobs.$inferSelect
+
+/** Jobs one `runDue` call claims at most: each claim passes over the ones this call ran, by id. */
+const PASS_LIMIT = 500
+
 /**
- * The one durable job queue (decision 46): jobs are rows, claimed by a conditional update so
- * that nodes sharing the database never run one twice at the same time, retried with backoff,
- * and picked up again after a crash once their lease runs out. Handlers must be idempotent
- * (a node can die after the work and before marking it done); the purchase path makes them so
- * with the order's own state. A process runs up to `concurrency` claimed jobs at a time.
+ * The one durable job queue (decision 46): jobs are rows, claimed with `FOR UPDATE SKIP LOCKED`
+ * so that nodes sharing the database never run one twice at the same time nor wait on each
+ * other's claims, retried with backoff. A claim is a short lease that the running job renews
+ * (a heartbeat, decision 97): a job that runs long keeps it, a job whose node died is picked up
+ * again once its lease runs out, at most `leaseMs` later, and at once by a sole process that
+ * starts on the embedded database. Handlers must be idempotent (a node can die after the work
+ * and before marking it done); the purchase path makes them so with the order's own state.
+ * A process runs up to `concurrency` claimed jobs at a time.
  */
 export class JobQueue {
   private readonly definitions = new Map<string, JobDefinition<z.ZodType>>()
@@ -56,11 +80,18 @@ export class JobQueue {
   private running: Promise<unknown> | undefined
   private kicked = false
   private stopped = true
+  private recoverAtStart: boolean
+  private readonly clock: () => Date
+  private readonly leaseMs: number
 
   constructor(
     private readonly db: Database,
-    private readonly options: { pollMs?: number; concurrency?: number } = {},
-  ) {}
+    private readonly options: JobQueueOptions = {},
+  ) {
+    this.clock = options.clock ?? (() => new Date())
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS
+    this.recoverAtStart = options.soleProcess ?? false
+  }
 
   define<S extends z.ZodType>(definition: JobDefinition<S>): void {
     if (this.definitions.has(definition.kind)) throw new Error(`job kind defined twice: ${definition.kind}`)
@@ -71,10 +102,10 @@ export class JobQueue {
   async enqueue(kind: string, payload: unknown, options: EnqueueOptions = {}): Promise<string | undefined> {
     const [row] = await (options.tx ?? this.db)
       .insert(jobs)
-      .values({ kind, payload, runAt: options.runAt ?? new Date(), dedupeKey: options.dedupeKey ?? null })
+      .values({ kind, payload, runAt: options.runAt ?? this.clock(), dedupeKey: options.dedupeKey ?? null })
       .onConflictDoNothing({ target: jobs.dedupeKey })
       .returning({ id: jobs.id })
-    if (row && !options.tx && (!options.runAt || options.runAt.getTime() <= Date.now())) this.kick()
+    if (row && !options.tx && (!options.runAt || options.runAt.getTime() <= this.clock().getTime())) this.kick()
     return row?.id
   }
 
@@ -90,36 +121,26 @@ export class JobQueue {
 
   /**
    * Runs every job due at `now` (the workers' loop, and tests that want determinism), up to
-   * `concurrency` at a time, oldest first; resolves when none is left. Returns how many ran.
+   * `concurrency` at a time, oldest first; resolves when none is left, or after `PASS_LIMIT`
+   * jobs (the workers' loop then goes on at once). A job runs at most once per call (a retry due
+   * before `now` waits for the next). Returns how many ran.
    */
-  async runDue(now = new Date()): Promise<number> {
+  async runDue(now = this.clock()): Promise<number> {
     await this.reclaimExpiredLeases(now)
+    const kinds = [...this.definitions.keys()]
+    if (kinds.length === 0) return 0
     const concurrency = Math.max(1, this.options.concurrency ?? DEFAULT_JOB_CONCURRENCY)
-    let ran = 0
-    for (;;) {
-      const kinds = [...this.definitions.keys()]
-      if (kinds.length === 0) return ran
-      const batch = Math.max(BATCH, concurrency * 2)
-      const due = await this.db
-        .select({ id: jobs.id, kind: jobs.kind })
-        .from(jobs)
-        .where(and(eq(jobs.status, 'queued'), lte(jobs.runAt, now), inArray(jobs.kind, kinds)))
-        .orderBy(asc(jobs.runAt))
-        .limit(batch)
-      const waiting = [...due]
-      const worker = async () => {
-        for (let candidate = waiting.shift(); candidate; candidate = waiting.shift()) {
-          const lease = this.definitions.get(candidate.kind)?.leaseMs ?? DEFAULT_LEASE_MS
-          const job = await this.claim(candidate.id, now, lease)
-          if (job) {
-            await this.execute(job)
-            ran++
-          }
-        }
+    const ran: string[] = []
+    const worker = async () => {
+      while (ran.length < PASS_LIMIT) {
+        const job = await this.claimNext(now, kinds, ran)
+        if (!job) return
+        ran.push(job.id)
+        await this.execute(job)
       }
-      await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker))
-      if (due.length < batch) return ran
     }
+    await Promise.all(Array.from({ length: concurrency }, worker))
+    return ran.length
   }
 
   /** Starts polling (every `pollMs`, 1 s by default) and runs due jobs at once. */
@@ -145,7 +166,7 @@ export class JobQueue {
       this.kicked = true
       return
     }
-    this.running = this.runDue()
+    this.running = this.pass()
       .catch((error: unknown) => log.error('jobs.loop_failed', { error }))
       .finally(() => {
         this.running = undefined
@@ -154,6 +175,14 @@ export class JobQueue {
           this.kick()
         }
       })
+  }
+
+  private async pass(): Promise<void> {
+    if (this.recoverAtStart) {
+      await this.reclaimAbandoned()
+      this.recoverAtStart = false
+    }
+    if ((await this.runDue()) >= PASS_LIMIT) this.kicked = true
   }
 
   /** Counts by kind and status, for the operator's metrics. */
@@ -165,56 +194,113 @@ export class JobQueue {
     return rows.map((r) => ({ ...r, count: Number(r.count) }))
   }
 
-  private async claim(id: string, now: Date, leaseMs: number) {
+  /**
+   * Claims the oldest due job not in `skip`. `SKIP LOCKED`: a row another node is claiming right
+   * now is passed over, not waited for (one statement, so the row lock lasts only the update).
+   */
+  private async claimNext(now: Date, kinds: string[], skip: string[]): Promise<JobRow | undefined> {
+    const next = this.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.status, 'queued'), lte(jobs.runAt, now), inArray(jobs.kind, kinds), skip.length > 0 ? notInArray(jobs.id, skip) : undefined))
+      .orderBy(asc(jobs.runAt))
+      .limit(1)
+      .for('update', { skipLocked: true })
     const [job] = await this.db
       .update(jobs)
-      .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, lockedUntil: new Date(now.getTime() + leaseMs), updatedAt: now })
-      .where(and(eq(jobs.id, id), eq(jobs.status, 'queued')))
+      .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, lockedUntil: new Date(now.getTime() + this.leaseMs), updatedAt: now })
+      .where(and(inArray(jobs.id, next), eq(jobs.status, 'queued')))
       .returning()
     return job
   }
 
-  private async execute(job: typeof jobs.$inferSelect): Promise<void> {
+  /** This run's claim: the job is still running under the attempt this worker claimed (not taken back and claimed again). */
+  private held(job: JobRow) {
+    return and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.attempts, job.attempts))
+  }
+
+  /** Pushes the lease of a running job forward; false when the claim was lost (taken back after a stall). */
+  private async renew(job: JobRow): Promise<boolean> {
+    const now = this.clock()
+    const rows = await this.db
+      .update(jobs)
+      // Never earlier than the claim: a claim made at a test's later `now` is not shortened.
+      .set({ lockedUntil: sql`greatest(${jobs.lockedUntil}, ${new Date(now.getTime() + this.leaseMs).toISOString()}::timestamptz)`, updatedAt: now })
+      .where(this.held(job))
+      .returning({ id: jobs.id })
+    return rows.length > 0
+  }
+
+  private async execute(job: JobRow): Promise<void> {
     const definition = this.definitions.get(job.kind)!
     const maxAttempts = definition.maxAttempts ?? DEFAULT_ATTEMPTS
     const context: JobContext = { jobId: job.id, attempt: job.attempts, lastAttempt: job.attempts >= maxAttempts }
+    const heartbeat = setInterval(() => {
+      this.renew(job)
+        .then((held) => held || log.warn('jobs.lease_lost', { kind: job.kind, jobId: job.id, attempt: job.attempts }))
+        .catch((error: unknown) => log.warn('jobs.renew_failed', { kind: job.kind, jobId: job.id, error }))
+    }, this.options.heartbeatMs ?? this.leaseMs / 3)
+    heartbeat.unref()
+    try {
+      await this.settle(job, definition, context)
+    } finally {
+      clearInterval(heartbeat)
+    }
+  }
+
+  private async settle(job: JobRow, definition: JobDefinition<z.ZodType>, context: JobContext): Promise<void> {
     try {
       const payload = definition.payload.safeParse(job.payload)
       if (!payload.success) throw new PermanentJobError(`payload does not match ${job.kind}`)
       const started = performance.now()
       await definition.run(payload.data, context)
-      await this.finish(job.id, { status: 'done', lastError: null })
+      await this.finish(job, { status: 'done', lastError: null })
       // Which node ran what: the one line that shows a job ran once among several nodes.
       log.info('jobs.done', { kind: job.kind, jobId: job.id, attempt: job.attempts, ms: Math.round(performance.now() - started) })
     } catch (error) {
       const message = error instanceof Error ? error.message.slice(0, 500) : String(error)
       if (error instanceof PermanentJobError || context.lastAttempt) {
         log.error('jobs.failed', { kind: job.kind, jobId: job.id, attempt: job.attempts, error })
-        await this.finish(job.id, { status: 'failed', lastError: message })
+        await this.finish(job, { status: 'failed', lastError: message })
         return
       }
       const delay = (definition.backoffMs ?? defaultBackoff)(job.attempts)
       log.warn('jobs.retry', { kind: job.kind, jobId: job.id, attempt: job.attempts, retryInMs: delay, error })
+      const now = this.clock()
       await this.db
         .update(jobs)
-        .set({ status: 'queued', lastError: message, lockedUntil: null, runAt: new Date(Date.now() + delay), updatedAt: new Date() })
-        .where(eq(jobs.id, job.id))
+        .set({ status: 'queued', lastError: message, lockedUntil: null, runAt: new Date(now.getTime() + delay), updatedAt: now })
+        .where(this.held(job))
     }
   }
 
-  private async finish(id: string, values: { status: 'done' | 'failed'; lastError: string | null }): Promise<void> {
-    const now = new Date()
+  /** Records the outcome, unless the claim was lost meanwhile (the job is another worker's now). */
+  private async finish(job: JobRow, values: { status: 'done' | 'failed'; lastError: string | null }): Promise<void> {
+    const now = this.clock()
     await this.db
       .update(jobs)
       .set({ ...values, lockedUntil: null, finishedAt: now, updatedAt: now })
-      .where(eq(jobs.id, id))
+      .where(this.held(job))
   }
 
-  /** Jobs whose node stopped while running them go back to the queue. */
+  /** Jobs whose node stopped while running them (their lease ran out unrenewed) go back to the queue. */
   private async reclaimExpiredLeases(now: Date): Promise<void> {
-    await this.db
+    const rows = await this.db
       .update(jobs)
       .set({ status: 'queued', lockedUntil: null, runAt: now, updatedAt: now })
       .where(and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, now)))
+      .returning({ id: jobs.id })
+    if (rows.length > 0) log.warn('jobs.lease_expired', { count: rows.length })
+  }
+
+  /** A sole process starting: every claim still held was its dead predecessor's. */
+  private async reclaimAbandoned(): Promise<void> {
+    const now = this.clock()
+    const rows = await this.db
+      .update(jobs)
+      .set({ status: 'queued', lockedUntil: null, runAt: now, updatedAt: now })
+      .where(eq(jobs.status, 'running'))
+      .returning({ id: jobs.id })
+    if (rows.length > 0) log.warn('jobs.reclaimed_at_start', { count: rows.length })
   }
 }

@@ -50,7 +50,6 @@ export class Mailer {
       payload: DeliverPayload,
       maxAttempts: MAIL_ATTEMPTS,
       backoffMs: retryDelay,
-      leaseMs: 2 * 60_000,
       run: (payload, context) => this.deliver(payload.messageId, context),
     })
   }

@@ -47,7 +47,6 @@ export function defineIssuanceJobs(deps: IssuanceDeps, service: Orders, options:
     payload: OrderPayload,
     maxAttempts: options.maxAttempts ?? 6,
     ...(options.backoffMs ? { backoffMs: options.backoffMs } : {}),
-    leaseMs: 2 * 60_000,
     run: async ({ orderId }, context) => {
       const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
       if (!order || order.status !== 'paid') return // issued already, refunded, or moved by the operator

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { paymentNotifications, payments } from '../db/schema'
 import { log } from '../log'
+import { refusedNotifications } from '../metrics'
 import { ProcessorUnavailable, type PaymentProcessor, type PaymentSettlement, type PaymentStartInput, type StartedPayment } from './provider'
 
 export type { PaymentSettlement, PaymentStartInput, StartedPayment } from './provider'
@@ -136,16 +137,17 @@ export class PaymentService {
   /** A processor's notification, from its raw body: verified, recorded, applied once, acknowledged. */
   async handleNotification(rawBody: string, headers: Headers): Promise<Response> {
     const verdict = await this.processor.verify(rawBody, headers)
+    if (verdict.kind === 'refused') {
+      // Counted, never stored: anyone can post here, and a forger's bodies would fill the table (issue 20 §6).
+      log.warn('payments.notification_refused', { provider: this.processor.name, why: verdict.why })
+      refusedNotifications.inc({ provider: this.processor.name, reason: verdict.why })
+      return this.processor.acknowledge(verdict, false)
+    }
     let body: unknown
     try {
       body = JSON.parse(rawBody)
     } catch {
       body = { unparsed: rawBody.slice(0, 2000) }
-    }
-    if (verdict.kind === 'refused') {
-      log.warn('payments.notification_refused', { provider: this.processor.name, why: verdict.why })
-      await this.db.insert(paymentNotifications).values({ provider: this.processor.name, verified: verdict.why, body, effect: 'none' })
-      return this.processor.acknowledge(verdict, false)
     }
     const row = await this.find(verdict.providerReference, verdict.kind === 'settled' ? verdict.paymentId : undefined)
     if (!row) {

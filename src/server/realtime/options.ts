@@ -17,6 +17,12 @@ export interface RealtimeOptions {
   appEnabled: boolean
   /** Connections one node accepts; 0 for no limit. */
   maxConnections: number
+  /** Connections one client address may hold open on this node (4004 beyond); 0 for no limit. */
+  maxConnectionsPerAddress: number
+  /** Connections one client address may open per second on this node (4100 beyond); 0 for no limit. */
+  connectionsPerAddressPerSecond: number
+  /** Proxies in front that append to `X-Forwarded-For` (decision 40): where the client's address is read. */
+  trustProxyHops: number
   /** Whether clients may send `client-*` events (on private and presence channels only). */
   clientEvents: boolean
   clientEventsPerSecond: number
@@ -49,6 +55,9 @@ export const defaultLimits = {
   activityTimeoutS: 30,
   pongTimeoutMs: 30_000,
   maxConnections: 0,
+  maxConnectionsPerAddress: 0,
+  connectionsPerAddressPerSecond: 0,
+  trustProxyHops: 0,
   clientEvents: false,
   clientEventsPerSecond: 10,
   maxChannelNameLength: MAX_CHANNEL_NAME_LENGTH,
@@ -75,6 +84,9 @@ export type RealtimeSettings = Pick<
   | 'PUSHER_WEBHOOK_URL'
   | 'REALTIME_ACTIVITY_TIMEOUT'
   | 'REALTIME_MAX_CONNECTIONS'
+  | 'REALTIME_MAX_CONNECTIONS_PER_ADDRESS'
+  | 'REALTIME_CONNECTION_RATE_PER_ADDRESS'
+  | 'TRUST_PROXY_HOPS'
   | 'REALTIME_CLIENT_EVENTS'
   | 'REALTIME_APP_ENABLED'
   | 'REALTIME_API_RATE_LIMIT'
@@ -88,6 +100,9 @@ export function realtimeOptions(config: RealtimeSettings, overrides: Partial<Rea
     secret: config.PUSHER_APP_SECRET,
     activityTimeoutS: config.REALTIME_ACTIVITY_TIMEOUT,
     maxConnections: config.REALTIME_MAX_CONNECTIONS,
+    maxConnectionsPerAddress: config.REALTIME_MAX_CONNECTIONS_PER_ADDRESS,
+    connectionsPerAddressPerSecond: config.REALTIME_CONNECTION_RATE_PER_ADDRESS,
+    trustProxyHops: config.TRUST_PROXY_HOPS,
     clientEvents: config.REALTIME_CLIENT_EVENTS,
     appEnabled: config.REALTIME_APP_ENABLED,
     apiRequestsPerSecond: config.REALTIME_API_RATE_LIMIT,

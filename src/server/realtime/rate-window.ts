@@ -19,6 +19,11 @@ export class RateWindow {
     return this.used <= this.perSecond
   }
 
+  /** Whether this window's second is over (its counts no longer matter). */
+  over(now = Date.now()): boolean {
+    return now - this.start >= 1000
+  }
+
   /** Whole seconds until the window starts again (a `Retry-After`), at least 1. */
   retryAfterS(now = Date.now()): number {
     return Math.max(1, Math.ceil((this.start + 1000 - now) / 1000))

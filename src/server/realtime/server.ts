@@ -9,6 +9,8 @@ import type { IncomingMessage, Server as HttpServer } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import { log } from '../log'
+import { clientAddress } from '../http/client-address'
+import { AddressLimits } from './address-limits'
 import type { RateTake, RealtimeAdapter } from './adapter'
 import { Channels } from './channels'
 import { Connection } from './connection'
@@ -28,6 +30,9 @@ export class RealtimeServer {
   private readonly channels: Channels
   private readonly webhooks: WebhookSender | undefined
   private readonly leaving = new Set<Promise<void>>()
+  private readonly perAddress: AddressLimits
+  /** The client address each open connection was admitted under, by socket id. */
+  private readonly addresses = new Map<string, string>()
   private sweeper: NodeJS.Timeout | undefined
   private closing = false
 
@@ -38,6 +43,7 @@ export class RealtimeServer {
     this.wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes, perMessageDeflate: false, clientTracking: false })
     this.webhooks = options.webhook ? new WebhookSender(options.webhook, options.key, options.secret) : undefined
     this.channels = new Channels(options, adapter, (event) => this.webhook(event))
+    this.perAddress = new AddressLimits(options.maxConnectionsPerAddress, options.connectionsPerAddressPerSecond)
   }
 
   get nodeId(): string {
@@ -117,12 +123,18 @@ export class RealtimeServer {
     if (protocol === null) return refuse(Code.noProtocol, 'No protocol version supplied')
     if (!SUPPORTED_PROTOCOLS.has(Number(protocol))) return refuse(Code.unsupportedProtocol, `Unsupported protocol version ${protocol.slice(0, 10)}: this server speaks 5 to 7`)
     if (this.options.maxConnections > 0 && this.connections.size >= this.options.maxConnections) return refuse(Code.overQuota, 'Over connection quota')
+    const forwarded = request.headers['x-forwarded-for']
+    const address = clientAddress(request.socket.remoteAddress, Array.isArray(forwarded) ? forwarded.join(', ') : forwarded, this.options.trustProxyHops) ?? 'unknown'
+    const admission = this.perAddress.admit(address)
+    if (admission === 'too_fast') return refuse(Code.overCapacity, 'Too many connections opened from this address: try again in a second')
+    if (admission === 'too_many_open') return refuse(Code.overQuota, 'Over the connection quota of this address')
 
     let socketId: string
     do socketId = `${randomInt(1, 1_000_000_000)}.${randomInt(1, 1_000_000_000)}`
     while (this.connections.has(socketId))
     const connection = new Connection(socketId, ws, socket, this.options)
     this.connections.set(socketId, connection)
+    this.addresses.set(socketId, address)
 
     ws.on('message', (data: RawData, isBinary: boolean) => this.receive(connection, data, isBinary))
     ws.on('pong', () => {
@@ -137,6 +149,9 @@ export class RealtimeServer {
   private closed(connection: Connection): void {
     connection.closed = true
     this.connections.delete(connection.socketId)
+    const address = this.addresses.get(connection.socketId)
+    this.addresses.delete(connection.socketId)
+    if (address !== undefined) this.perAddress.release(address)
     if (connection.user) this.forgetUser(connection, connection.user.id)
     const left = connection.enqueue(() => this.channels.leaveAll(connection)).finally(() => this.leaving.delete(left))
     this.leaving.add(left)
@@ -223,6 +238,7 @@ export class RealtimeServer {
   /** Pings silent clients, and closes those that stay silent after the ping (4201). */
   private sweep(): void {
     const now = Date.now()
+    this.perAddress.forgetQuiet(now)
     const idleMs = this.options.activityTimeoutS * 1000
     for (const connection of this.connections.values()) {
       if (connection.closed) continue

@@ -5,6 +5,8 @@ import { LOCALE_COOKIE } from '~/contract/preferences'
 import { errorBody } from '../api/errors'
 import { prettyMessage, type MessageKey } from '../api/messages'
 import { log } from '../log'
+import { metrics } from '../metrics'
+import { DEFAULT_BODY_LIMIT, declaresMoreThan, limitedStream } from '../http/body-limit'
 import { ProviderError } from '../provider'
 import { InputError } from './forms'
 
@@ -42,11 +44,19 @@ export async function serveServerFunction(request: Request, handle: (request: Re
   const { pathname } = new URL(request.url)
   const id = pathname.slice(SERVER_FN_BASE.length + 1)
   if (!/^[\w-]{1,512}$/.test(id)) return badRequest(request)
+  // Bodies are capped as the API's are (issue 20 §6): no form here needs more, and Start would
+  // otherwise read any size whole before parsing it.
+  if (declaresMoreThan(request, DEFAULT_BODY_LIMIT)) return tooLarge(request)
   const state = { reached: false }
-  const response = await scope.run(state, () => handle(request)).catch((error: unknown) => {
-    if (state.reached) throw error
+  const limited = withBodyLimit(request, DEFAULT_BODY_LIMIT)
+  const response = await scope.run(state, () => handle(limited.request)).catch((error: unknown) => {
+    if (state.reached && !limited.cut()) throw error
     return undefined
   })
+  if (limited.cut()) {
+    await response?.body?.cancel().catch(() => undefined)
+    return tooLarge(request)
+  }
   if (!response || (!state.reached && response.status >= 500)) {
     await response?.body?.cancel().catch(() => undefined)
     return badRequest(request)
@@ -60,6 +70,30 @@ export async function serveServerFunction(request: Request, handle: (request: Re
     return envelope(request, response.status, TRANSPORT_REFUSALS[response.status] ?? 'bad_request', headers)
   }
   return response
+}
+
+/**
+ * The request with its body read through a counter that cuts it past `limit` bytes (a body sent
+ * in chunks, with no length declared, or a length that lied). `cut()`: whether that happened.
+ */
+function withBodyLimit(request: Request, limit: number): { request: Request; cut(): boolean } {
+  if (!request.body) return { request, cut: () => false }
+  let cut = false
+  const counted = limitedStream(request.body, limit, () => (cut = true))
+  // Built from its parts: srvx's lazy request over `node:http` is no undici Request to copy.
+  const limited = new Request(request.url, { method: request.method, headers: request.headers, body: counted, signal: request.signal, duplex: 'half' } as RequestInit)
+  // What Start reads the client's address from (`getRequestIP`), which a copied Request loses.
+  for (const name of ['ip', 'context'] as const) {
+    const value = (request as Request & Record<typeof name, unknown>)[name]
+    if (value !== undefined) Object.defineProperty(limited, name, { value, enumerable: true })
+  }
+  return { request: limited, cut: () => cut }
+}
+
+function tooLarge(request: Request): Response {
+  metrics.refusedServerFunctions.inc({ reason: 'too_large' })
+  void request.body?.cancel().catch(() => undefined)
+  return envelope(request, 413, 'payload_too_large', new Headers({ 'cache-control': 'no-store', connection: 'close' }))
 }
 
 /** The sentence of each status Start refuses a call with before it reaches a function. */
