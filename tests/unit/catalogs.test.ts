@@ -36,7 +36,7 @@ describe('translation catalogs', () => {
     for (const locale of localeCodes) {
       for (const [id, text] of readCatalog(locale)) {
         // The same names, each at least once: a plural has as many branches as its language has forms.
-        const placeholders = (s: string) => [...new Set([...s.matchAll(/\{(\w+)/g)].map((m) => m[1]))].sort()
+        const placeholders = (s: string) => [...new Set([...s.matchAll(/\{(\w+)[},]/g)].map((m) => m[1]))].sort()
         if (text) expect(placeholders(text), `${locale}: ${id}`).toEqual(placeholders(id))
       }
     }
