@@ -157,7 +157,7 @@ describe.each(databaseKinds)('orders (%s)', (kind) => {
     expect(await t.deps.database.db.select().from(orders).where(sql`${orders.customer}->>'email' = 'late@example.ro'`)).toHaveLength(0)
   })
 
-  it('store-from-product-page signs in a new e-mail, never an existing one; the guest order goes to that account', async () => {
+  it('store-from-product-page signs in a new e-mail, never an existing one; the guest order goes to that account once its address is confirmed', async () => {
     const fresh = await t.call('/users/store-from-product-page', json({ customer: customer('new.buyer@example.ro'), product_id: 'rca', token: '' }))
     expect(fresh.status).toBe(200)
     const session = (await fresh.json()) as { account_exists: boolean; access_token: string; user: { email: string } }
@@ -168,6 +168,9 @@ describe.each(databaseKinds)('orders (%s)', (kind) => {
     expect(mails.find((m) => m.kind === 'welcome-checkout')!.text).toContain('mode=reset')
 
     const ownerToken = await signUp(t, 'owner@example.ro')
+    // Only a confirmed address receives a guest's orders at once (decision 94).
+    const confirm = new URL((await t.deps.mailer.latest('owner@example.ro', 5)).find((m) => m.kind === 'welcome')!.text.match(/https?:\/\/\S+confirm-email\S*/)![0])
+    expect((await t.call('/auth/email/confirm', json({ token: confirm.searchParams.get('token') }))).status).toBe(200)
     const existing = await t.call('/users/store-from-product-page', json({ customer: customer('owner@example.ro'), product_id: 'rca', token: '' }))
     const answered = (await existing.json()) as Record<string, unknown>
     // No session; a checkout ticket for this e-mail instead of a second captcha (decision 73).

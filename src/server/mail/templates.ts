@@ -319,11 +319,15 @@ const OPEN = '\uE000'
 const CLOSE = '\uE001'
 const FENCED = /\uE000([^\uE001]*)\uE001/g
 
-/** Text part and subject: `evil.example` reads `evil[.]example`, `https://` reads `https[:]//`, `@` reads `[@]`: no client finds a link in it. */
+/**
+ * Text part and subject: `evil.example` reads `evil[.]example` (a dot before a letter, as in
+ * every domain; `10.000 km` stays), `https://` reads `https[:]//`, `@` reads `[@]`: no client
+ * finds a link in it.
+ */
 const defangText = (typed: string) =>
   typed
     .replace(/:\/\//g, '[:]//')
-    .replace(/(?<=[\p{L}\p{N}])\.(?=[\p{L}\p{N}])/gu, '[.]')
+    .replace(/(?<=[\p{L}\p{N}])\.(?=\p{L})/gu, '[.]')
     .replace(/@/g, '[@]')
 
 /** HTML part: escaped, and each `.`, `:`, `/` and `@` in its own element, so no text node holds an address a client could turn into a link. */
