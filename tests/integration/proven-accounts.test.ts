@@ -328,10 +328,10 @@ describe.each(databaseKinds)('issue 20: accounts, secrets, offers, bad input (%s
   })
 })
 
-describe('§4 a checkout ticket places one order', () => {
+describe.each(databaseKinds)('§4 a checkout ticket places one order (%s)', (kind) => {
   let t: TestApi
   beforeAll(async () => {
-    t = await startTestApi('pglite', { CAPTCHA_PROVIDER: 'altcha', CAPTCHA_ALTCHA_MAX_NUMBER: '2000' }, { purchase: { payments: new ProcessorDouble(), issuer: new InsurerDouble() } })
+    t = await startTestApi(kind, { CAPTCHA_PROVIDER: 'altcha', CAPTCHA_ALTCHA_MAX_NUMBER: '2000' }, { purchase: { payments: new ProcessorDouble(), issuer: new InsurerDouble() } })
     await t.deps.jobs.stop()
   })
   afterAll(() => t.close())
