@@ -6,6 +6,7 @@ import { isLocale, type Locale } from '~/i18n/locales'
 import type { AppConfig } from '../../../app.config'
 import { rotateCalendarFeed } from '../account-area/calendar'
 import { afterAnswering } from '../background'
+import { joinGuestOrders, tellOfJoinedOrders } from '../orders/guest-orders'
 import type { Database } from '../db/client'
 import { authSessions, passwordResets, twoFactors, users } from '../db/schema'
 import { log } from '../log'
@@ -351,6 +352,15 @@ export class Accounts {
     const next = await this.startSession(account.user, meta, options.twoFactorVerified)
     await this.db.update(authSessions).set({ revokedAt: new Date() }).where(eq(authSessions.id, account.session.id))
     return next
+  }
+
+  /**
+   * The guest orders waiting for the account's proven address join it, and its holder is told
+   * (decision 94): after Google proved the address. Mailed confirmations do the same inside
+   * their own transaction (`AccountProfile.confirm`).
+   */
+  async joinGuestOrders(user: UserRow): Promise<void> {
+    await tellOfJoinedOrders({ mailer: this.mailer, config: this.config }, user, await joinGuestOrders(this.db, user.id, user.email))
   }
 
   /** Ends every session of a user, or every one but `except`; the calendar feed gets a new secret too (decision 95). */

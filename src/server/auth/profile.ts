@@ -9,7 +9,7 @@ import { log } from '../log'
 import type { Mailer } from '../mail/mailer'
 import { AuthFailure, emailRef, enforceLimits, toUser } from './accounts'
 import { issueEmailConfirmation } from './email-confirmations'
-import { joinGuestOrders } from '../orders/guest-orders'
+import { joinGuestOrders, tellOfJoinedOrders } from '../orders/guest-orders'
 import { NO_PASSWORD_YET, verifyPassword } from './passwords'
 import { authLimits, type RateLimiter } from './rate-limit'
 import { hashToken } from './secrets'
@@ -104,10 +104,7 @@ export class Profiles {
   async confirm(token: string, now = new Date()): Promise<{ purpose: 'verify' | 'change'; email: string }> {
     const { joined, user, ...confirmed } = await this.confirmInTransaction(token, now)
     // Guest orders for the address joined the account: its holder is told where to find them.
-    if (joined > 0) {
-      await this.deps.mailer.send('orders-joined', confirmed.email, mailLocale(user, 'ro'), { link: `${this.deps.config.PUBLIC_URL}/account/orders`, support: this.deps.config.SUPPORT_EMAIL })
-      log.info('account.guest_orders_joined', { userId: user.id, orders: joined })
-    }
+    await tellOfJoinedOrders(this.deps, { ...user, email: confirmed.email }, joined)
     return confirmed
   }
 
