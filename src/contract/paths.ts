@@ -9,8 +9,20 @@ export function internalPath(value: unknown): string | undefined {
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(value)) return undefined
-  return value
+  // As a browser reads it, on this site: percent-encoded, so a redirect's Location header takes any
+  // character typed (`/。evil.example`, a lone surrogate) instead of answering 500 (issue 20 §7).
+  let url: URL
+  try {
+    url = new URL(value, INTERNAL_ORIGIN)
+  } catch {
+    return undefined
+  }
+  // Dot segments can leave `//host` behind (`/.//evil.example`): refused like the typed form.
+  if (url.origin !== INTERNAL_ORIGIN || url.pathname.startsWith('//')) return undefined
+  return `${url.pathname}${url.search}${url.hash}`
 }
+
+const INTERNAL_ORIGIN = 'http://site.internal'
 
 /** The message of a failed page validity check (spec §2): "Page Not Found: {path}". */
 export function pageNotFoundMessage(pathname: string): string {

@@ -26,7 +26,7 @@ function createLogger(): Logger {
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
       // `error` is the field name every call site uses for a caught value.
-      serializers: { error: pino.stdSerializers.err },
+      serializers: { error: (error: unknown) => withoutValues(pino.stdSerializers.err(error as Error)) },
       mixin: () => {
         const requestId = currentRequestId()
         return requestId ? { request_id: requestId } : {}
@@ -40,6 +40,29 @@ function createLogger(): Logger {
       { dedupe: true },
     ),
   )
+}
+
+/**
+ * A database error carries the statement's values (`params`, a message line `params: …`, a
+ * `detail` such as `Key (email)=(…)`, a quoted `"…"` in the driver's sentence): names, e-mails,
+ * phones and addresses. The log keeps the statement and the error's kind, never the values
+ * (issue 20 §7); causes are cleaned alike.
+ */
+const VALUE_FIELDS = new Set(['params', 'parameters', 'detail', 'where', 'internalQuery'])
+const isDatabaseError = (error: Record<string, unknown>) => 'query' in error || 'params' in error || (typeof error.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code))
+function withoutValues(serialized: unknown, depth = 0): unknown {
+  if (depth > 5 || serialized === null || typeof serialized !== 'object') return serialized
+  const error = serialized as Record<string, unknown>
+  const database = isDatabaseError(error)
+  const clean: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(error)) {
+    if (VALUE_FIELDS.has(key)) continue
+    if ((key === 'message' || key === 'stack') && typeof value === 'string') {
+      const text = value.replace(/\nparams: [^\n]*/g, '\nparams: [left out]')
+      clean[key] = database ? text.replace(/"(?:[^"\\\n]|\\.)*"/g, '"[left out]"') : text
+    } else clean[key] = Array.isArray(value) ? value.map((item: unknown) => withoutValues(item, depth + 1)) : withoutValues(value, depth + 1)
+  }
+  return clean
 }
 
 let logger: Logger | undefined

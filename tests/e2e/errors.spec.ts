@@ -26,6 +26,26 @@ test.describe('not found', () => {
   })
 })
 
+test('a sign-in posted without JavaScript with an odd return path answers a redirect to this site, never a 500 (issue 20 §7)', async ({ request }) => {
+  const signInPage = await request.get('/authenticate')
+  const origin = new URL(signInPage.url()).origin
+  const html = await signInPage.text()
+  const form = /<form[^>]*\baction="(\/_serverFn\/[^"]+)"[\s\S]*?name="_form" value="([^"]*)"/.exec(html)
+  expect(form, 'the sign-in form posts to its server function').not.toBeNull()
+  for (const odd of ['/authenticate?last_url=/。evil.example', '/。evil.example', '/.//evil.example']) {
+    const res = await request.post(form![1]!.replace(/&amp;/g, '&'), {
+      headers: { origin },
+      multipart: { _form: form![2]!, _return: odd, email: 'nobody@example.ro', password: 'not the password of anyone', token: '' },
+      maxRedirects: 0,
+    })
+    const answered = `${odd}: ${res.status()} ${await res.text()}`
+    expect(res.status(), answered).toBeLessThan(500)
+    const location = res.headers()['location']
+    expect(location ?? answered, answered).toMatch(/^\/(?!\/)[\x21-\x7e]*$/)
+  }
+  expect((await request.get('/authenticate?last_url=/%E3%80%82evil.example')).status()).toBe(200)
+})
+
 test('a path that does not decode answers the API’s envelope under /api/v1 and the transport’s under /_serverFn, not a bare 400', async ({ request }) => {
   // The static-file middleware in front of the app used to refuse these itself, in plain text (found by `npm run fuzz`).
   for (const url of ['/api/v1/partners/%ff', '/api/v1/vehicles/%E0%A4%A/notes', '/api/v1/%C0%AF', '/_serverFn/abc%ff']) {

@@ -11,7 +11,7 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'j
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { AuthSession, UserLookup } from '~/contract/auth'
 import { GoogleIdTokens, GoogleSignInRefused } from '~/server/auth/google'
-import { users } from '~/server/db/schema'
+import { orders, quotes, users } from '~/server/db/schema'
 import { databaseKinds, errorOf, json, startTestApi, type TestApi } from '../support/api'
 
 const CLIENT_ID = '1234567890-asiguro.apps.googleusercontent.com'
@@ -180,6 +180,37 @@ describe.each(databaseKinds)('Google sign-in on %s', (kind) => {
     expect(await me(passwordSession.access_token)).toBeNull()
     expect(await me(linked.access_token)).not.toBeNull()
     expect((await t.deps.mailer.latest(email, 10)).map((m) => m.kind)).toEqual(['welcome'])
+  })
+
+  it('a guest order waiting for an address joins the account Google proves the address for, linked or new, and the holder is told (decision 94)', async () => {
+    const db = t.deps.database.db
+    const quoteId = randomBytes(16).toString('base64url')
+    await db.insert(quotes).values({ id: quoteId, product: 'rca', request: {}, insurersTotal: 1, status: 'complete', expiresAt: new Date(Date.now() + 3_600_000) })
+    const guestOrder = async (email: string) => {
+      const customer = { first_name: 'Ana', last_name: 'Popescu', email, phone: '0722123456', address: { county: 'Cluj', city: 'Cluj-Napoca', street: 'Str. Horea 1' } }
+      const [row] = await db
+        .insert(orders)
+        .values({ product: 'rca', quoteId, totalAmount: 100, currency: 'RON', customer, locale: 'ro', idempotencyScope: `guest:${email}`, idempotencyKey: unique(), requestFingerprint: 'f' })
+        .returning({ id: orders.id })
+      return row!.id
+    }
+    const ownerOf = async (id: string) => (await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, id)))[0]!.userId
+
+    // An account whose address was never confirmed: Google proves it, the order joins.
+    const unconfirmed = newEmail()
+    const password = 'blue cactus orbits 42 slowly'
+    expect((await t.call('/auth/register', json({ email: unconfirmed, first_name: 'Ana', last_name: 'Popescu', password, password_confirmation: password, accept_terms: true, token: '' }, { 'x-forwarded-for': nextIp() }))).status).toBe(201)
+    const waiting = await guestOrder(unconfirmed)
+    const linked = await signIn({ token: await idToken({ email: unconfirmed }) })
+    expect(await ownerOf(waiting)).toBe(linked.user.id)
+    expect((await t.deps.mailer.latest(unconfirmed, 10)).map((m) => m.kind)).toContain('orders-joined')
+
+    // No account yet: the one Google makes receives it.
+    const fresh = newEmail()
+    const before = await guestOrder(fresh)
+    const created = await signIn({ token: await idToken({ email: fresh }) })
+    expect(await ownerOf(before)).toBe(created.user.id)
+    expect((await t.deps.mailer.latest(fresh, 10)).map((m) => m.kind)).toContain('orders-joined')
   })
 
   it('keeps the password of an account whose address was confirmed before linking', async () => {

@@ -9,35 +9,9 @@ import { and, eq, like, sql } from 'drizzle-orm'
 import { createApiDeps, type PurchaseParts } from '~/server/api'
 import type { Database } from '~/server/db/client'
 import { insurers, jobs, mailOutbox, offers, orders, quotes } from '~/server/db/schema'
-import { InsurerRefusal, type IssuedPolicy, type Payments, type PaymentSettlement, type PaymentStartInput, type PolicyIssueRequest, type PolicyIssuer } from '~/server/orders/ports'
+import { InsurerRefusal, type IssuedPolicy, type PolicyIssueRequest, type PolicyIssuer } from '~/server/orders/ports'
 import { databaseKinds, errorOf, json, startTestApi, testConfig, type TestApi } from '../support/api'
-
-/** The payment processor at the boundary: records what it is asked and delivers settlements when told. */
-class ProcessorDouble implements Payments {
-  started: (PaymentStartInput & { paymentId: string })[] = []
-  refunds = new Map<string, string>()
-  private handler: ((s: PaymentSettlement) => Promise<void>) | undefined
-  async start(input: PaymentStartInput) {
-    const paymentId = `pay_${randomBytes(6).toString('hex')}`
-    this.started.push({ ...input, paymentId })
-    return { paymentId, method: 'POST' as const, url: 'https://processor.test/pay', fields: { payment: paymentId } }
-  }
-  async close() {}
-  onSettled(handler: (s: PaymentSettlement) => Promise<void>) {
-    this.handler = handler
-  }
-  async refund(paymentId: string, options: { idempotencyKey: string }) {
-    if (!this.refunds.has(options.idempotencyKey)) this.refunds.set(options.idempotencyKey, paymentId)
-  }
-  /** A settlement as the payment service passes it on: for the attempt's own amount, taken now, unless told. */
-  notify(settlement: Omit<PaymentSettlement, 'amount' | 'currency' | 'at'> & Partial<PaymentSettlement>) {
-    const started = this.started.find((s) => s.paymentId === settlement.paymentId)!
-    return this.handler!({ amount: started.amount, currency: started.currency, at: new Date(), ...settlement })
-  }
-  lastPaymentOf(orderId: string) {
-    return this.started.filter((s) => s.orderId === orderId).at(-1)!.paymentId
-  }
-}
+import { ProcessorDouble } from '../support/processor-double'
 
 /** The insurer at the boundary: idempotent by key, as the sandbox insurer is; can refuse. */
 class InsurerDouble implements PolicyIssuer {
@@ -160,7 +134,7 @@ describe.each(databaseKinds)('orders (%s)', (kind) => {
     expect(await t.deps.database.db.select().from(orders).where(sql`${orders.customer}->>'email' = 'late@example.ro'`)).toHaveLength(0)
   })
 
-  it('store-from-product-page signs in a new e-mail, never an existing one; the guest order goes to that account', async () => {
+  it('store-from-product-page signs in a new e-mail, never an existing one; the guest order goes to that account once its address is confirmed', async () => {
     const fresh = await t.call('/users/store-from-product-page', json({ customer: customer('new.buyer@example.ro'), product_id: 'rca', token: '' }))
     expect(fresh.status).toBe(200)
     const session = (await fresh.json()) as { account_exists: boolean; access_token: string; user: { email: string } }
@@ -171,6 +145,9 @@ describe.each(databaseKinds)('orders (%s)', (kind) => {
     expect(mails.find((m) => m.kind === 'welcome-checkout')!.text).toContain('mode=reset')
 
     const ownerToken = await signUp(t, 'owner@example.ro')
+    // Only a confirmed address receives a guest's orders at once (decision 94).
+    const confirm = new URL((await t.deps.mailer.latest('owner@example.ro', 5)).find((m) => m.kind === 'welcome')!.text.match(/https?:\/\/\S+confirm-email\S*/)![0])
+    expect((await t.call('/auth/email/confirm', json({ token: confirm.searchParams.get('token') }))).status).toBe(200)
     const existing = await t.call('/users/store-from-product-page', json({ customer: customer('owner@example.ro'), product_id: 'rca', token: '' }))
     const answered = (await existing.json()) as Record<string, unknown>
     // No session; a checkout ticket for this e-mail instead of a second captcha (decision 73).

@@ -6,6 +6,7 @@ import type { CheckoutOffer } from '~/server/orders/ports'
 const house = (cover: 'pad' | 'optional', asked: 'pad_and_optional' | 'optional' = 'pad_and_optional', quoteId = 'quote-1'): CheckoutOffer => ({
   id: `${cover}-${quoteId}`,
   quoteId,
+  quoteOwnerId: null,
   product: 'house-insurance',
   insurerCode: cover === 'pad' ? 'paid' : 'groupama',
   insurerName: '',

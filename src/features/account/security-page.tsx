@@ -109,6 +109,12 @@ function SessionsSection({ userId }: { userId: string }) {
       <p>
         <Trans>Sign out any device you do not recognise, then change your password.</Trans>
       </p>
+      <p>
+        <Trans>
+          Signing out the other devices, changing or resetting the password also gives your calendar feed a new address: the old one stops working, so
+          subscribe again with the address shown in the account area.
+        </Trans>
+      </p>
       <ul className="session-list" aria-labelledby="sessions-title">
         {data.data.map((session) => (
           <SessionItem key={session.id} session={session} onEnded={refresh} />

@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import ical, { ICalAlarmType, ICalCalendarMethod } from 'ical-generator'
 import { isLocale, type Locale } from '~/i18n/locales'
-import type { Database } from '../db/client'
+import type { Database, Queryable } from '../db/client'
 import { calendarFeeds, users, vehicles } from '../db/schema'
 import type { Notes } from './notes'
 
@@ -156,6 +156,16 @@ export class Calendar {
   private urlOf(userId: string, salt: string): string {
     return `${this.deps.publicUrl}/api/v1/calendar/${this.token(userId, salt)}.ics`
   }
+}
+
+/**
+ * Gives the account's feed a new secret: its row is dropped, so every earlier URL answers 404 and
+ * the next `url()` makes a new salt. Called whenever sessions end in bulk (password reset or
+ * change, signing out the other devices): the feed URL is a credential that follows the account
+ * (issue 20 §5, decision 95).
+ */
+export async function rotateCalendarFeed(db: Queryable, userId: string): Promise<void> {
+  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId))
 }
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex')

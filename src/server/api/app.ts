@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import { z } from 'zod'
+import { lonelySurrogatePaths } from '~/contract/well-formed-text'
 import { SESSION_END_HEADER } from '~/contract/session'
 import { PRODUCT_STATUSES_HEADER } from '~/contract/site'
 import { negotiateLocale, type Locale } from '~/i18n/locales'
@@ -146,7 +147,10 @@ export function createApi(deps: ApiDeps, routes: RouteDef[]): Api {
       const query = route.query ? parse(route.query, Object.fromEntries(new URLSearchParams(url.search)), '') : undefined
       const raw = route.body ? await readBody(request, route) : undefined
       if (containsNul(raw)) throw new ApiError(400, 'bad_request')
-      const body = route.body ? parse(route.body, raw, '') : undefined
+      // Text no database can store is refused by field, before the schema or a handler reads it (issue 20 §7).
+      const unreadable = lonelySurrogatePaths(raw)
+      for (const name of unreadable) (fields[name || 'body'] ??= []).push(fieldMessage(locale, 'text_unreadable'))
+      const body = route.body && unreadable.length === 0 ? parse(route.body, raw, '') : undefined
       if (Object.keys(fields).length > 0) throw new ApiError(422, 'validation_failed', fields)
 
       const result = await route.handler({
@@ -167,7 +171,8 @@ export function createApi(deps: ApiDeps, routes: RouteDef[]): Api {
         setHeaders(headers, error.headers)
         return { status: error.status, headers, body: JSON.stringify(errorBody(locale, error.status, error.key, error.fields)) }
       }
-      log.error('api.unhandled', { method: request.method, url: request.url, error })
+      // The path only: a query may name a plate or an address (no personal data in logs, issue 20 §7).
+      log.error('api.unhandled', { method: request.method, path: request.url.split('?')[0], error })
       return { status: 500, headers, body: JSON.stringify(errorBody(locale, 500, 'internal_error')) }
     }
   }

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm'
 import type { AccountSession } from '~/contract/account'
 import type { Locale } from '~/i18n/locales'
 import { authSessions, emailCodes, emailConfirmations, mailOutbox, passwordResets, twoFactors, users } from '../db/schema'
+import { rotateCalendarFeed } from '../account-area/calendar'
 import { log } from '../log'
 import { AuthFailure, enforceLimits, type Authenticated } from './accounts'
 import { hashPassword, passwordProblems, verifyPassword } from './passwords'
@@ -104,6 +105,7 @@ export class AccountSecurity {
       await tx.delete(emailCodes).where(eq(emailCodes.userId, user.id))
       await tx.delete(emailConfirmations).where(eq(emailConfirmations.userId, user.id))
       await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id))
+      await rotateCalendarFeed(tx, user.id)
       await tx.delete(mailOutbox).where(eq(mailOutbox.to, user.email))
     })
     // Said once more to the address, so a holder who did not ask for it learns it at once.
@@ -111,12 +113,16 @@ export class AccountSecurity {
     log.info('account.deleted', { userId: user.id })
   }
 
+  /** Ends every session but `keep`, and gives the calendar feed a new secret (decision 95): its old URL answers 404. */
   private async endSessions(userId: string, keep: string): Promise<number> {
-    const ended = await this.deps.db
-      .update(authSessions)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt), ne(authSessions.id, keep)))
-      .returning({ id: authSessions.id })
-    return ended.length
+    return this.deps.db.transaction(async (tx) => {
+      const ended = await tx
+        .update(authSessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt), ne(authSessions.id, keep)))
+        .returning({ id: authSessions.id })
+      await rotateCalendarFeed(tx, userId)
+      return ended.length
+    })
   }
 }

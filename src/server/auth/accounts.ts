@@ -4,13 +4,15 @@ import type { AuthSession, User } from '~/contract/auth'
 import type { RealtimeEventName, RealtimeEventPayloads } from '~/contract/realtime'
 import { isLocale, type Locale } from '~/i18n/locales'
 import type { AppConfig } from '../../../app.config'
+import { rotateCalendarFeed } from '../account-area/calendar'
 import { afterAnswering } from '../background'
+import { joinGuestOrders, tellOfJoinedOrders } from '../orders/guest-orders'
 import type { Database } from '../db/client'
 import { authSessions, passwordResets, twoFactors, users } from '../db/schema'
 import { log } from '../log'
 import type { Mailer } from '../mail/mailer'
 import { issueEmailConfirmation } from './email-confirmations'
-import { hashPassword, needsRehash, passwordProblems, verifyAgainstDummy, verifyPassword } from './passwords'
+import { hashPassword, needsRehash, NO_PASSWORD_YET, passwordProblems, verifyAgainstDummy, verifyPassword } from './passwords'
 import { authLimits, type Limit, type RateLimiter } from './rate-limit'
 import { generateSessionToken, hashToken } from './secrets'
 import { describeUserAgent } from './user-agent'
@@ -238,7 +240,8 @@ export class Accounts {
     const limits = [authLimits.loginPerIp(meta.ip ?? 'unknown'), authLimits.loginPerAccount(input.email)]
     await this.limit(...limits)
     const [user] = await this.db.select().from(users).where(eq(users.email, input.email))
-    const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password)
+    // An account without a password yet (made at checkout) takes as long to refuse as an unknown one.
+    const valid = user && user.passwordHash !== NO_PASSWORD_YET ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password)
     // A deleted account keeps only its address (its password hash is unusable): say it was deleted, as the e-mail check does.
     if (user?.isDeleted) {
       log.info('auth.login_refused', { userId: user.id, reason: 'account_is_deleted' })
@@ -351,11 +354,23 @@ export class Accounts {
     return next
   }
 
-  /** Ends every session of a user, or every one but `except`. */
+  /**
+   * The guest orders waiting for the account's proven address join it, and its holder is told
+   * (decision 94): after Google proved the address. Mailed confirmations do the same inside
+   * their own transaction (`AccountProfile.confirm`).
+   */
+  async joinGuestOrders(user: UserRow): Promise<void> {
+    await tellOfJoinedOrders({ mailer: this.mailer, config: this.config }, user, await joinGuestOrders(this.db, user.id, user.email))
+  }
+
+  /** Ends every session of a user, or every one but `except`; the calendar feed gets a new secret too (decision 95). */
   async revokeSessions(userId: string, except?: string): Promise<void> {
-    await this.db
-      .update(authSessions)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt), except ? ne(authSessions.id, except) : undefined))
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(authSessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt), except ? ne(authSessions.id, except) : undefined))
+      await rotateCalendarFeed(tx, userId)
+    })
   }
 }

@@ -223,7 +223,11 @@ export class GoogleSignIn {
         return []
       })
     if (!updated) return undefined
-    if (unconfirmed) await this.accounts.revokeSessions(user.id)
+    if (unconfirmed) {
+      await this.accounts.revokeSessions(user.id)
+      // Google proved the address: the guest orders waiting for it join now (decision 94).
+      await this.accounts.joinGuestOrders(updated)
+    }
     log.info('auth.google_linked', { userId: user.id, passwordReplaced: unconfirmed })
     return updated
   }
@@ -247,6 +251,7 @@ export class GoogleSignIn {
       .returning()
     if (!user) return undefined
     log.info('auth.google_registered', { userId: user.id, email: emailRef(identity.email) })
+    await this.accounts.joinGuestOrders(user)
     await this.mailer.send('welcome-google', user.email, meta.locale, {
       name: user.firstName,
       link: `${this.config.PUBLIC_URL}/account/profile`,

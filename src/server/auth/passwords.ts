@@ -141,6 +141,13 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 /** False for a wrong password and for a hash that cannot be read. */
+/**
+ * The password of an account made at checkout (`store-from-product-page`) until its holder sets
+ * one from the mailed link: not an argon2 string, so nothing matches it, and it says that nobody
+ * has proven anything yet (decision 94): confirming the address then ends the account's sessions.
+ */
+export const NO_PASSWORD_YET = '!no-password-yet'
+
 export async function verifyPassword(hashed: string, password: string): Promise<boolean> {
   try {
     return await verify(hashed, password.normalize('NFC'))

@@ -3,12 +3,14 @@ import type { User } from '~/contract/auth'
 import { isLocale, type Locale } from '~/i18n/locales'
 import type { AppConfig } from '../../../app.config'
 import type { Database } from '../db/client'
-import { emailConfirmations, users } from '../db/schema'
+import { rotateCalendarFeed } from '../account-area/calendar'
+import { authSessions, emailConfirmations, users } from '../db/schema'
 import { log } from '../log'
 import type { Mailer } from '../mail/mailer'
 import { AuthFailure, emailRef, enforceLimits, toUser } from './accounts'
 import { issueEmailConfirmation } from './email-confirmations'
-import { verifyPassword } from './passwords'
+import { joinGuestOrders, tellOfJoinedOrders } from '../orders/guest-orders'
+import { NO_PASSWORD_YET, verifyPassword } from './passwords'
 import { authLimits, type RateLimiter } from './rate-limit'
 import { hashToken } from './secrets'
 
@@ -100,6 +102,13 @@ export class Profiles {
    * thereby confirmed. Unknown, used, expired or stale tokens are refused alike.
    */
   async confirm(token: string, now = new Date()): Promise<{ purpose: 'verify' | 'change'; email: string }> {
+    const { joined, user, ...confirmed } = await this.confirmInTransaction(token, now)
+    // Guest orders for the address joined the account: its holder is told where to find them.
+    await tellOfJoinedOrders(this.deps, { ...user, email: confirmed.email }, joined)
+    return confirmed
+  }
+
+  private async confirmInTransaction(token: string, now: Date): Promise<{ purpose: 'verify' | 'change'; email: string; joined: number; user: UserRow }> {
     const tokenHash = hashToken(token)
     return this.deps.db.transaction(async (tx) => {
       const [found] = await tx
@@ -120,8 +129,15 @@ export class Profiles {
 
       if (confirmation.purpose === 'verify') {
         await tx.update(users).set({ emailVerifiedAt: user.emailVerifiedAt ?? now, updatedAt: now }).where(eq(users.id, user.id))
+        // An account made at checkout for a typed address: whoever holds its sessions proved
+        // nothing, and the account is about to receive the address's orders (decision 94).
+        if (user.emailVerifiedAt === null && user.passwordHash === NO_PASSWORD_YET) {
+          await tx.update(authSessions).set({ revokedAt: now }).where(and(eq(authSessions.userId, user.id), isNull(authSessions.revokedAt)))
+          await rotateCalendarFeed(tx, user.id)
+        }
+        const joined = await joinGuestOrders(tx, user.id, user.email)
         log.info('account.email_verified', { userId: user.id })
-        return { purpose: 'verify' as const, email: user.email }
+        return { purpose: 'verify' as const, email: user.email, joined, user }
       }
 
       const [other] = await tx
@@ -140,8 +156,9 @@ export class Profiles {
         .update(emailConfirmations)
         .set({ usedAt: now })
         .where(and(eq(emailConfirmations.userId, user.id), isNull(emailConfirmations.usedAt)))
+      const joined = await joinGuestOrders(tx, user.id, confirmation.email)
       log.info('account.email_changed', { userId: user.id, from: emailRef(user.email), to: emailRef(confirmation.email) })
-      return { purpose: 'change' as const, email: confirmation.email }
+      return { purpose: 'change' as const, email: confirmation.email, joined, user }
     })
   }
 }

@@ -13,6 +13,7 @@ export type MailKind =
   | 'password-changed'
   | 'account-deleted'
   | 'welcome-checkout'
+  | 'orders-joined'
   | 'policy-issued'
   | 'policy-not-issued'
   | 'note-reminder'
@@ -108,7 +109,11 @@ const templates: Record<Locale, Templates> = {
     }),
     'welcome-checkout': (v) => ({
       subject: `Contul dumneavoastră ${v.brand} a fost creat`,
-      text: `Bună ziua, ${v.name},\n\nAm creat un cont ${v.brand} pentru comanda dumneavoastră, ca să găsiți oricând polița și documentele. Alegeți o parolă cu linkul de mai jos, în următoarele 7 zile:\n\n${v.link}\n\nConfirmați și adresa de e-mail:\n\n${v.confirm}\n\nDacă nu dumneavoastră ați făcut comanda, ignorați acest mesaj.`,
+      text: `Bună ziua,\n\nAm creat un cont ${v.brand} pentru comanda dumneavoastră, ca să găsiți oricând polița și documentele. Alegeți o parolă cu linkul de mai jos, în următoarele 7 zile:\n\n${v.link}\n\nConfirmați și adresa de e-mail:\n\n${v.confirm}\n\nDacă nu dumneavoastră ați făcut comanda, ignorați acest mesaj.`,
+    }),
+    'orders-joined': (v) => ({
+      subject: `Comenzi noi în contul dumneavoastră ${v.brand}`,
+      text: `Bună ziua,\n\nAdresa de e-mail a contului dumneavoastră ${v.brand} este confirmată. Comenzile făcute fără cont cu această adresă au fost adăugate în cont; le găsiți aici:\n\n${v.link}\n\nDacă nu recunoașteți o comandă, scrieți-ne la ${v.support}.`,
     }),
     'policy-issued': (v) => ({
       subject: `Polița ${v.product} ${v.number} a fost emisă`,
@@ -183,7 +188,11 @@ const templates: Record<Locale, Templates> = {
     }),
     'welcome-checkout': (v) => ({
       subject: `Your ${v.brand} account has been created`,
-      text: `Hello ${v.name},\n\nWe created a ${v.brand} account for your order, so you can find your policy and documents at any time. Choose a password with the link below within 7 days:\n\n${v.link}\n\nPlease also confirm your e-mail address:\n\n${v.confirm}\n\nIf you did not place this order, ignore this message.`,
+      text: `Hello,\n\nWe created a ${v.brand} account for your order, so you can find your policy and documents at any time. Choose a password with the link below within 7 days:\n\n${v.link}\n\nPlease also confirm your e-mail address:\n\n${v.confirm}\n\nIf you did not place this order, ignore this message.`,
+    }),
+    'orders-joined': (v) => ({
+      subject: `New orders in your ${v.brand} account`,
+      text: `Hello,\n\nThe e-mail address of your ${v.brand} account is confirmed. The orders placed without an account with this address have been added to your account; you find them here:\n\n${v.link}\n\nIf you do not recognise an order, write to us at ${v.support}.`,
     }),
     'policy-issued': (v) => ({
       subject: `Your ${v.product} policy ${v.number} has been issued`,
@@ -257,7 +266,11 @@ const templates: Record<Locale, Templates> = {
     }),
     'welcome-checkout': (v) => ({
       subject: `Votre compte ${v.brand} a été créé`,
-      text: `Bonjour ${v.name},\n\nNous avons créé un compte ${v.brand} pour votre commande, afin que vous retrouviez à tout moment votre police et vos documents. Choisissez un mot de passe avec le lien ci-dessous dans les 7 jours :\n\n${v.link}\n\nConfirmez aussi votre adresse e-mail :\n\n${v.confirm}\n\nSi vous n’avez pas passé cette commande, ignorez ce message.`,
+      text: `Bonjour,\n\nNous avons créé un compte ${v.brand} pour votre commande, afin que vous retrouviez à tout moment votre police et vos documents. Choisissez un mot de passe avec le lien ci-dessous dans les 7 jours :\n\n${v.link}\n\nConfirmez aussi votre adresse e-mail :\n\n${v.confirm}\n\nSi vous n’avez pas passé cette commande, ignorez ce message.`,
+    }),
+    'orders-joined': (v) => ({
+      subject: `Nouvelles commandes dans votre compte ${v.brand}`,
+      text: `Bonjour,\n\nL’adresse e-mail de votre compte ${v.brand} est confirmée. Les commandes passées sans compte avec cette adresse ont été ajoutées à votre compte ; vous les trouvez ici :\n\n${v.link}\n\nSi vous ne reconnaissez pas une commande, écrivez-nous à ${v.support}.`,
     }),
     'policy-issued': (v) => ({
       subject: `Votre police ${v.product} ${v.number} a été émise`,
@@ -296,12 +309,52 @@ const templates: Record<Locale, Templates> = {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
-/** The message in the recipient's language; links become anchors in the HTML part. */
+/**
+ * Values a person typed (names, note titles and text, plates, addresses): plain text in every
+ * part, never a link, not even one a mail client makes by itself (issue 20 §4, decision 94).
+ */
+const TYPED_VARS = new Set(['name', 'title', 'excerpt', 'plate', 'address', 'phone'])
+/** Private-use characters fence a typed value while the template is filled in; removed from typed values first. */
+const OPEN = '\uE000'
+const CLOSE = '\uE001'
+const FENCED = /\uE000([^\uE001]*)\uE001/g
+
+/**
+ * Text part and subject: `evil.example` reads `evil[.]example` (a dot before a letter, as in
+ * every domain; `10.000 km` stays), `https://` reads `https[:]//`, `@` reads `[@]`: no client
+ * finds a link in it.
+ */
+const defangText = (typed: string) =>
+  typed
+    .replace(/:\/\//g, '[:]//')
+    .replace(/(?<=[\p{L}\p{N}])\.(?=\p{L})/gu, '[.]')
+    .replace(/@/g, '[@]')
+
+/** HTML part: escaped, and each `.`, `:`, `/` and `@` in its own element, so no text node holds an address a client could turn into a link. */
+const typedHtml = (typed: string) => escapeHtml(typed).replace(/[.:/@]/g, (c) => `<span>${c}</span>`)
+
+/** The site's own text: escaped, its links become anchors. */
+const ownHtml = (text: string) => escapeHtml(text).replace(/(https?:\/\/\S+)/g, '<a href="$1">$1</a>')
+
+/** The message in the recipient's language; the site's links become anchors in the HTML part, typed values never do. */
 export function renderMail(kind: MailKind, locale: Locale, vars: Record<string, string>): Rendered & { html: string } {
-  const { subject, text } = templates[locale][kind](vars)
-  const html = text
-    .split('\n\n')
-    .map((p) => `<p>${escapeHtml(p).replace(/(https?:\/\/\S+)/g, '<a href="$1">$1</a>').replace(/\n/g, '<br>')}</p>`)
-    .join('\n')
-  return { subject, text, html: `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif">${html}</body></html>` }
+  const fenced = Object.fromEntries(
+    // Empty values stay empty: templates test them (`v.plate ? … : ''`).
+    Object.entries(vars).map(([key, value]) => [key, TYPED_VARS.has(key) && value !== '' ? `${OPEN}${value.replace(/[\uE000\uE001]/g, '')}${CLOSE}` : value]),
+  )
+  const rendered = templates[locale][kind](fenced)
+  const plain = (s: string) => s.replace(FENCED, (_, typed: string) => defangText(typed))
+  let body = ''
+  let from = 0
+  for (const match of rendered.text.matchAll(FENCED)) {
+    body += ownHtml(rendered.text.slice(from, match.index)) + typedHtml(match[1]!)
+    from = match.index + match[0].length
+  }
+  body += ownHtml(rendered.text.slice(from))
+  const html = `<p>${body.replace(/\n\n/g, '</p>\n<p>').replace(/\n/g, '<br>')}</p>`
+  return {
+    subject: plain(rendered.subject),
+    text: plain(rendered.text),
+    html: `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif">${html}</body></html>`,
+  }
 }

@@ -1,13 +1,13 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHmac, timingSafeEqual } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { Customer, StoreFromProductPageResult } from '~/contract/orders'
 import type { AppConfig } from '../../../app.config'
 import { AuthFailure, enforceLimits, type Accounts, type RequestMeta } from '../auth/accounts'
 import { issueEmailConfirmation } from '../auth/email-confirmations'
-import { hashPassword } from '../auth/passwords'
+import { NO_PASSWORD_YET } from '../auth/passwords'
 import { authLimits, type RateLimiter } from '../auth/rate-limit'
 import type { Database } from '../db/client'
-import { users } from '../db/schema'
+import { captchaUses, users } from '../db/schema'
 import { log } from '../log'
 import type { Mailer } from '../mail/mailer'
 
@@ -38,7 +38,7 @@ export class GuestCheckout {
         firstName: customer.first_name,
         lastName: customer.last_name,
         phoneNumber: customer.phone,
-        passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+        passwordHash: NO_PASSWORD_YET,
         locale: meta.locale,
       })
       .onConflictDoNothing({ target: users.email })
@@ -47,7 +47,8 @@ export class GuestCheckout {
     log.info('orders.checkout_account_created', { userId: user.id })
     const link = await this.deps.accounts.passwordLink(user, PASSWORD_LINK_TTL_MS)
     const confirm = await issueEmailConfirmation(this.deps.db, this.deps.config.PUBLIC_URL, { userId: user.id, email: user.email, purpose: 'verify' })
-    await this.deps.mailer.send('welcome-checkout', user.email, meta.locale, { name: user.firstName, link, confirm })
+    // No typed name in the greeting: whoever typed it may not be the address's owner (decision 94).
+    await this.deps.mailer.send('welcome-checkout', user.email, meta.locale, { link, confirm })
     return { ...(await this.deps.accounts.startSession(user, meta)), account_exists: false }
   }
 
@@ -73,11 +74,30 @@ export function checkoutTicket(secret: string, email: string, now = Date.now()):
 }
 
 export function isCheckoutTicket(secret: string, token: string, email: string, now = Date.now()): boolean {
+  return ticketExpiry(secret, token, email, now) !== undefined
+}
+
+function ticketExpiry(secret: string, token: string, email: string, now: number): number | undefined {
   const match = /^(\d{13})\.([A-Za-z0-9_-]{43})$/.exec(token)
-  if (!match) return false
+  if (!match) return undefined
   const expires = Number(match[1])
-  if (expires <= now || expires > now + TICKET_TTL_MS) return false
+  if (expires <= now || expires > now + TICKET_TTL_MS) return undefined
   const expected = Buffer.from(ticketSignature(secret, email, expires))
   const given = Buffer.from(match[2]!)
-  return expected.length === given.length && timingSafeEqual(expected, given)
+  return expected.length === given.length && timingSafeEqual(expected, given) ? expires : undefined
+}
+
+/**
+ * Spends a checkout ticket: true the first time, false ever after (issue 20 §4: one ticket, one
+ * order). Recorded where spent captcha solutions are, until it would have expired anyway.
+ */
+export async function spendCheckoutTicket(db: Database, secret: string, token: string, email: string, now = Date.now()): Promise<boolean> {
+  const expires = ticketExpiry(secret, token, email, now)
+  if (expires === undefined) return false
+  const spent = await db
+    .insert(captchaUses)
+    .values({ signature: `checkout-ticket:${token}`, expiresAt: new Date(expires) })
+    .onConflictDoNothing()
+    .returning({ signature: captchaUses.signature })
+  return spent.length === 1
 }

@@ -83,7 +83,16 @@ export class Orders {
    * e-mail typed if there is one (shown in that account, nobody signed in), else to nobody,
    * and the guest reads it with the token answered here.
    */
-  async create(input: OrderCreateInput, options: { userId: string | undefined; idempotencyKey: string | null; locale: Locale }): Promise<CreatedOrder> {
+  async create(
+    input: OrderCreateInput,
+    options: {
+      userId: string | undefined
+      idempotencyKey: string | null
+      locale: Locale
+      /** Called once before a new order is made (not for a replay of the same key): spends a checkout ticket. */
+      beforeNewOrder?: () => Promise<void>
+    },
+  ): Promise<CreatedOrder> {
     const key = options.idempotencyKey?.trim()
     if (!key || key.length > 200) throw new OrderFailure('idempotency_key_invalid')
     const offerIds = [input.offer_id, ...(input.with_offer_ids ?? []).filter((id) => id !== input.offer_id)]
@@ -94,11 +103,12 @@ export class Orders {
     const existing = await this.byIdempotencyKey(scope, key)
     if (existing) return this.replay(existing, fingerprint, options.userId)
 
-    const offers = await this.checkoutOffers(uniqueOfferIds)
+    const offers = await this.checkoutOffers(uniqueOfferIds, options.userId)
     const problem = bundleProblem(offers)
     if (problem) throw new OrderFailure(problem.reason, offerField(problem.index))
     if (input.direct_settlement) offers[0] = withDirectSettlement(offers[0]!)
     const main = offers[0]!
+    await options.beforeNewOrder?.()
     const ownerId = options.userId ?? (await this.accountOf(input.customer.email))
     const total = offers.reduce((sum, o) => sum + o.premium.amount, 0)
 
@@ -160,13 +170,17 @@ export class Orders {
     return { order: await this.view(fresh!), payment, ...(userId ? {} : { accessToken: orderToken(this.deps.config.SESSION_SECRET, order.id) }) }
   }
 
-  /** The offers, offered and still valid, all in one currency; the main one first. */
-  private async checkoutOffers(ids: string[]): Promise<CheckoutOffer[]> {
+  /**
+   * The offers, offered and still valid, all in one currency; the main one first. An offer of an
+   * account's quote is that account's alone: anyone else is told it is unavailable, as for an
+   * unknown one (decision 94).
+   */
+  private async checkoutOffers(ids: string[], buyerId: string | undefined): Promise<CheckoutOffer[]> {
     const found: CheckoutOffer[] = []
     for (const [i, id] of ids.entries()) {
       const field = offerField(i)
       const offer = await this.deps.offers.offerForCheckout(id)
-      if (!offer) throw new OrderFailure('offer_unavailable', field)
+      if (!offer || (offer !== 'expired' && offer.quoteOwnerId !== null && offer.quoteOwnerId !== buyerId)) throw new OrderFailure('offer_unavailable', field)
       if (offer === 'expired' || offer.expiresAt.getTime() <= Date.now()) throw new OrderFailure('offer_expired', field)
       if (found[0] && offer.premium.currency !== found[0].premium.currency) throw new OrderFailure('offer_unavailable', field)
       found.push(offer)
@@ -174,9 +188,14 @@ export class Orders {
     return found
   }
 
+  /**
+   * The account a guest's order joins: only one whose address is confirmed. An unconfirmed one
+   * may be anybody's (`store-from-product-page` makes one for any typed address), so the order
+   * stays with its token and joins when the address is confirmed (`joinGuestOrders`, decision 94).
+   */
   private async accountOf(email: string): Promise<string | null> {
-    const [user] = await this.db.select({ id: users.id, isDeleted: users.isDeleted }).from(users).where(eq(users.email, email))
-    return user && !user.isDeleted ? user.id : null
+    const [user] = await this.db.select({ id: users.id, isDeleted: users.isDeleted, emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.email, email))
+    return user && !user.isDeleted && user.emailVerifiedAt ? user.id : null
   }
 
   private async byIdempotencyKey(scope: string, key: string): Promise<OrderRow | undefined> {

@@ -16,6 +16,8 @@ export interface Money {
 export interface CheckoutOffer {
   id: string
   quoteId: string
+  /** The account the quote was made for; null for a visitor's quote (its unguessable offer ids are the capability). */
+  quoteOwnerId: string | null
   product: string
   insurerCode: string
   insurerName: string

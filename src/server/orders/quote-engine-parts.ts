@@ -16,6 +16,7 @@ export class QuoteEngineOffers implements OfferSource {
     return {
       id: offerId,
       quoteId: found.quote.id,
+      quoteOwnerId: found.quote.userId,
       product: found.quote.product,
       insurerCode: found.insurer.code,
       insurerName: found.insurer.name,

@@ -6,6 +6,7 @@ import { FORM_CHECKBOXES_FIELD, FORM_ID_FIELD, FORM_RETURN_FIELD, type FormResul
 import { fieldMessage } from '~/contract/field-messages'
 import { issuesToFields } from '~/contract/form-issues'
 import { internalPath } from '~/contract/paths'
+import { lonelySurrogatePaths } from '~/contract/well-formed-text'
 import { ProviderError } from '../provider'
 import { writeFormFlash } from './form-flash'
 import { currentPagePath, requestLocale } from './request'
@@ -52,6 +53,14 @@ export class InputError extends Error {
   }
 }
 
+/** Text no database can store (a lone surrogate), by field: refused before any schema or call reads it (issue 20 §7). */
+function unreadableFields(input: unknown): Record<string, string[]> | undefined {
+  const paths = lonelySurrogatePaths(input)
+  if (paths.length === 0) return undefined
+  const message = fieldMessage(requestLocale(), 'text_unreadable')
+  return Object.fromEntries(paths.map((path) => [path || 'form', [message]]))
+}
+
 const refuse = (status: 400 | 422, fields: Record<string, string[]> = {}): never => {
   setResponseStatus(status)
   const first = Object.values(fields)[0]?.[0]
@@ -64,6 +73,8 @@ const refuse = (status: 400 | 422, fields: Record<string, string[]> = {}): never
  */
 export function contractInput<S extends z.ZodType>(schema: S): (input: z.input<S>) => z.output<S> {
   return (input) => {
+    const unreadable = unreadableFields(input)
+    if (unreadable) return refuse(422, unreadable)
     const result = schema.safeParse(input, { reportInput: true })
     if (result.success) return result.data
     const malformed = input === null || typeof input !== 'object' || Array.isArray(input)
@@ -80,7 +91,9 @@ export function contractInput<S extends z.ZodType>(schema: S): (input: z.input<S
 export function objectInput<I extends object, O>(read: (input: I) => O): (input: I) => O {
   return (input) => {
     const raw: unknown = input
-    return raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? read(input) : refuse(400)
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return refuse(400)
+    const unreadable = unreadableFields(raw)
+    return unreadable ? refuse(422, unreadable) : read(input)
   }
 }
 
@@ -113,6 +126,8 @@ export function formInput<S extends z.ZodType>(schema: S): (input: z.input<S>) =
     } else if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
       return refuse(400)
     }
+    const unreadable = unreadableFields(values)
+    if (unreadable) return { parsed: { ok: false, fields: unreadable }, noScript }
     const result = schema.safeParse(values, { reportInput: true })
     if (result.success) return { parsed: { ok: true, input: result.data }, noScript }
     return { parsed: { ok: false, fields: issuesToFields(result.error.issues, requestLocale()) }, noScript }

@@ -18,7 +18,7 @@ import {
 import { PolicyCheckQuery, PolicyCheckResult, PolicyVerification, VerificationCodeParams, VirtualCardList } from '~/contract/policy-check'
 import { z } from 'zod'
 import type { Locale } from '~/i18n/locales'
-import { isCheckoutTicket } from '../../orders/guest-checkout'
+import { isCheckoutTicket, spendCheckoutTicket } from '../../orders/guest-checkout'
 import { OrderFailure } from '../../orders/orders'
 import type { OrderAccess } from '../../orders/access'
 import { ApiError } from '../errors'
@@ -92,9 +92,20 @@ export const orderRoutes = [
     handler: async (ctx) => {
       const account = ctx.bearer ? await ctx.deps.accounts.authenticate(ctx.bearer) : null
       if (ctx.bearer && !account) throw new ApiError(401, 'unauthenticated')
-      if (!account && !isCheckoutTicket(ctx.deps.config.SESSION_SECRET, ctx.body.token, ctx.body.customer.email)) await requireCaptcha(ctx.body.token, ctx)
+      const { SESSION_SECRET: secret } = ctx.deps.config
+      const ticket = !account && isCheckoutTicket(secret, ctx.body.token, ctx.body.customer.email)
+      if (!account && !ticket) await requireCaptcha(ctx.body.token, ctx)
+      // A ticket buys one order: spent when the order is made, not when the same request is repeated.
+      const spendTicket = async () => {
+        if (!(await spendCheckoutTicket(ctx.deps.database.db, secret, ctx.body.token, ctx.body.customer.email))) await requireCaptcha(ctx.body.token, ctx) // spent: a captcha as for anyone
+      }
       const created = await orderCall(ctx.locale, () =>
-        ctx.deps.orders.create(ctx.body, { userId: account?.user.id, idempotencyKey: ctx.request.headers.get(IDEMPOTENCY_HEADER), locale: ctx.locale }),
+        ctx.deps.orders.create(ctx.body, {
+          userId: account?.user.id,
+          idempotencyKey: ctx.request.headers.get(IDEMPOTENCY_HEADER),
+          locale: ctx.locale,
+          ...(ticket ? { beforeNewOrder: spendTicket } : {}),
+        }),
       )
       return { body: { data: { ...created.order, payment: created.payment, ...(created.accessToken ? { access_token: created.accessToken } : {}) } } }
     },
