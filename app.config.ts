@@ -324,6 +324,12 @@ export const settings = {
   NETOPIA_API_KEY: { schema: z.string(), default: '', description: 'NETOPIA API key (the `Authorization` header of its API).' },
   NETOPIA_POS_SIGNATURE: { schema: z.string(), default: '', description: 'NETOPIA point-of-sale signature: sent with each payment and the `aud` its IPN tokens must carry.' },
   NETOPIA_PUBLIC_KEY: { schema: z.string(), default: '', description: 'NETOPIA’s public key (PEM) that signs its IPN `Verification-token`.' },
+  BNR_FEED_URL: {
+    schema: optionalUrl,
+    default: '',
+    description:
+      'Base URL of the National Bank of Romania’s reference-rate feed (`https://www.bnr.ro`, where `/files/xml/years/nbrfxrates<year>.xml` lives). Empty: the BNR sandbox (`<SANDBOX_URL>/sandbox/bnr`) when the sandboxes are enabled, else `https://www.bnr.ro`.',
+  },
   INSURER_QUOTE_TIMEOUT_MS: {
     schema: z.coerce.number().int().min(50).max(60_000),
     default: '5000',

@@ -8,3 +8,8 @@ export function leiInput(bani: number, locale: string): string {
   const text = (bani / 100).toFixed(2)
   return locale === 'en' ? text : text.replace('.', ',')
 }
+
+/** An exchange rate (lei per unit, a decimal string from the API) in the locale's digits: `5.0912` → `5,0912` (ro, fr). */
+export function formatRate(ronPerUnit: string, locale: string): string {
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 6 }).format(Number(ronPerUnit))
+}

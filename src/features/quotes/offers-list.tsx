@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react'
 import type { Offer, Quote } from '~/contract/quotes'
 import { formatDate } from '~/i18n/dates'
 import { isLocale, type Locale } from '~/i18n/locales'
-import { formatLei } from '~/i18n/money'
+import { formatLei, formatRate } from '~/i18n/money'
 import { useHydrated } from '~/ui/use-hydrated'
 import type { CaptchaProvider } from '~/captcha/captcha-token'
 import { useOfferReason } from './offer-reasons'
@@ -111,7 +111,7 @@ export function OffersList({ quote: initial, directSettlement, now, captchaProvi
       {quote.exchange_rate ? (
         <p className="field__hint">
           <Trans>
-            Prices in lei at the exchange rate of {formatDate(quote.exchange_rate.date, locale)}: 1 {quote.exchange_rate.currency} = {quote.exchange_rate.ron_per_unit} lei.
+            Prices in lei at the exchange rate of {formatDate(quote.exchange_rate.date, locale)}: 1 {quote.exchange_rate.currency} = {formatRate(quote.exchange_rate.ron_per_unit, locale)} lei.
           </Trans>
         </p>
       ) : null}

@@ -12,12 +12,13 @@ import { JobQueue } from '../jobs/queue'
 import { createPaymentService } from '../payments'
 import { createAccountArea } from '../account-area'
 import { DirectBookings } from '../direct-bookings/direct-bookings'
+import { createBnrFeed } from '../fx/feed'
 import { FxRates } from '../fx/service'
 import { RedirectRules } from '../site/redirect-rules'
 import { InsurerCatalogue } from '../insurers/catalogue'
 import { productDefinitions } from '../products'
 import { QuoteService } from '../quotes/service'
-import { sandboxBaseUrl } from '../sandbox'
+import { bnrFeedUrl, sandboxBaseUrl } from '../sandbox'
 import { createVehicleRegistryClient } from '../vehicles/registry-client'
 import { SiteState } from '../site/site-state'
 import { PageViews } from '../analytics/page-views'
@@ -65,7 +66,7 @@ export async function createApiDeps(config: AppConfig, options: { dataDir?: stri
   const twoFactor = new TwoFactor(database.db, config, limiter, mailer, accounts, events)
   const google = new GoogleSignIn(database.db, config, limiter, mailer, accounts, new GoogleIdTokens(config))
   const insurers = new InsurerCatalogue(database.db, config)
-  const fx = new FxRates(database.db)
+  const fx = new FxRates(database.db, createBnrFeed({ baseUrl: bnrFeedUrl(config) }))
   const quotes = new QuoteService(database.db, config, insurers, productDefinitions, fx)
   const payments = createPaymentService(database.db, config)
   const dataDir = options.dataDir ?? config.DATA_DIR

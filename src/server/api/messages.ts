@@ -9,6 +9,7 @@ import type { Locale } from '~/i18n/locales'
 const messages = {
   ro: {
     exchange_rate_missing: 'Cursul de schimb al zilei nu este încă disponibil, așa că prețul nu poate fi calculat. Vă rugăm să reveniți în câteva minute.',
+    exchange_rate_stale: 'Nu putem vinde acest produs acum: cel mai recent curs de schimb BNR pe care îl avem este mai vechi de 5 zile bancare, iar prețul în lei nu poate fi calculat corect. Vă rugăm să reveniți mai târziu.',
     bad_request: 'Cererea nu a putut fi citită.',
     invalid_json: 'Corpul cererii nu este JSON valid.',
     unauthenticated: 'Trebuie să vă autentificați.',
@@ -48,6 +49,7 @@ const messages = {
   },
   en: {
     exchange_rate_missing: 'Today’s exchange rate is not available yet, so the price cannot be worked out. Please come back in a few minutes.',
+    exchange_rate_stale: 'We cannot sell this product right now: the latest BNR exchange rate we have is more than 5 banking days old, so the price in lei cannot be worked out correctly. Please come back later.',
     bad_request: 'The request could not be read.',
     invalid_json: 'The request body is not valid JSON.',
     unauthenticated: 'You need to sign in.',
@@ -87,6 +89,7 @@ const messages = {
   },
   fr: {
     exchange_rate_missing: 'Le taux de change du jour n’est pas encore disponible, le prix ne peut donc pas être calculé. Veuillez revenir dans quelques minutes.',
+    exchange_rate_stale: 'Nous ne pouvons pas vendre ce produit pour le moment : le dernier taux de change de la BNR dont nous disposons date de plus de 5 jours ouvrables, le prix en lei ne peut donc pas être calculé correctement. Veuillez revenir plus tard.',
     bad_request: 'La requête n’a pas pu être lue.',
     invalid_json: 'Le corps de la requête n’est pas un JSON valide.',
     unauthenticated: 'Vous devez vous connecter.',

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { hashPassword } from '../auth/passwords'
 import type { Database } from './client'
-import { fxRates, partners, products, productStatuses, users } from './schema'
+import { partners, products, productStatuses, users } from './schema'
 import type { ProductCode } from '~/contract/site'
 import { seedInsurers } from '../insurers/seed'
 
@@ -18,16 +18,6 @@ const catalogue: { code: ProductCode; name: string; category: 'insurance' | 'vig
 const demoPartners = [
   { code: 'demo', name: 'Demo Partner' },
   { code: 'autoclub', name: 'AutoClub Moldova' },
-]
-
-/**
- * Exchange rates dated the start of 2026 so that travel and vignettes can be priced in
- * development before anyone sets a rate; any rate set later (`npm run cli -- fx set`) is newer and wins.
- * Production has none: it prices only with rates the operator loaded.
- */
-const demoRates = [
-  { currency: 'EUR', rateDate: '2026-01-01', ronPerUnitMicros: 5_090_000, source: 'operator' as const },
-  { currency: 'HUF', rateDate: '2026-01-01', ronPerUnitMicros: 13_150, source: 'operator' as const },
 ]
 
 /** The demonstration account of development (the README gives it); production has none. */
@@ -49,7 +39,6 @@ export async function seedReferenceData(db: Database, options: { demo?: boolean 
   if (options.demo) {
     await db.insert(partners).values(demoPartners).onConflictDoNothing({ target: partners.code })
     await seedDemoAccount(db)
-    await db.insert(fxRates).values(demoRates).onConflictDoNothing()
   }
   await db.execute(sql`insert into ${productStatuses} (is_rca_available) select true where not exists (select 1 from ${productStatuses} where deleted_at is null)`)
 }

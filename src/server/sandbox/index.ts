@@ -1,4 +1,5 @@
 import type { AppConfig } from '../../../app.config'
+import { bnrSandboxService } from './bnr'
 import { claimsHistoryService } from './claims-history'
 import { insurerSandboxService } from './insurers'
 import { paymentSandboxService } from './payments'
@@ -16,8 +17,9 @@ export type SandboxService = (request: Request, path: string) => Promise<Respons
 
 export const SANDBOX_PREFIX = '/sandbox/'
 
-/** The registry: add a service here (insurers, payments …). */
+/** The registry: add a service here (insurers, payments, BNR …). */
 const services: Record<string, SandboxService> = {
+  bnr: bnrSandboxService,
   'claims-history': claimsHistoryService,
   'vehicle-registry': vehicleRegistryService,
   insurers: insurerSandboxService,
@@ -57,4 +59,10 @@ export function sandboxBaseUrl(config: Pick<AppConfig, 'SANDBOX_URL' | 'PORT' | 
   if (config.SANDBOX_URL) return config.SANDBOX_URL.replace(/\/+$/, '')
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST
   return `http://${host}:${config.PORT}`
+}
+
+/** BNR's feed: `BNR_FEED_URL`, else the BNR sandbox where the sandboxes run, else www.bnr.ro. */
+export function bnrFeedUrl(config: Pick<AppConfig, 'BNR_FEED_URL' | 'SANDBOX_ENABLED' | 'SANDBOX_URL' | 'PORT' | 'HOST'>): string {
+  if (config.BNR_FEED_URL) return config.BNR_FEED_URL
+  return config.SANDBOX_ENABLED || config.SANDBOX_URL ? `${sandboxBaseUrl(config)}/sandbox/bnr` : 'https://www.bnr.ro'
 }

@@ -29,8 +29,8 @@ export async function formResult<T>(call: () => Promise<T>): Promise<FormResult<
       setResponseStatus(404)
       return { ok: false, fields: { form: [error.body.error.pretty_message] } }
     }
-    // Refusals that concern the whole form (deleted account, too many attempts): the provider's sentence.
-    if (error instanceof ProviderError && (error.status === 403 || error.status === 422 || error.status === 429)) {
+    // Refusals that concern the whole form (deleted account, too many attempts, a product not sold for want of a fresh exchange rate): the provider's sentence.
+    if (error instanceof ProviderError && (error.status === 403 || error.status === 422 || error.status === 429 || error.status === 503)) {
       setResponseStatus(error.status)
       return { ok: false, fields: { form: [error.body.error.pretty_message] } }
     }

@@ -6,7 +6,7 @@ import { InsurerList, InsurerRecord, InsurerRecordList, QuoteEnvelope, QuotePoll
 import { pendingTwoFactor } from '../../auth/two-factor'
 import { ProductServiceUnavailable, type AnyProductDefinition } from '../../products/definition'
 import { QuoteError } from '../../quotes/service'
-import { FxRateMissing } from '../../fx/service'
+import { FxRateMissing, FxRateStale } from '../../fx/service'
 import { RequestRuleError } from '../../products/rules'
 import { fieldMessage } from '~/contract/field-messages'
 import type { Locale } from '~/i18n/locales'
@@ -96,6 +96,7 @@ function quoteRefusal(error: unknown, locale: Locale): unknown {
   if (error instanceof QuoteError) return new ApiError(404, 'not_found')
   if (error instanceof RequestRuleError) return new ApiError(422, 'validation_failed', ruleFields(error, locale))
   if (error instanceof FxRateMissing) return new ApiError(503, 'exchange_rate_missing')
+  if (error instanceof FxRateStale) return new ApiError(503, 'exchange_rate_stale')
   if (error instanceof ProductServiceUnavailable) {
     // As a payment that cannot start: a buyer turned away because an outside party failed.
     log.error('quotes.service_unavailable', { service: error.service, error })

@@ -11,7 +11,7 @@ export const travelDefinition: ProductDefinition<TravelQuoteInput> = {
   requestSchema: TravelQuoteInput,
   async prepare(request, { fx, now }) {
     refuseIf(travelProblems(request, now))
-    const rate = await fx.require('EUR')
+    const rate = await fx.forPurchase('EUR', 'bnr-of-day', now)
     const endDate = travelEndDate(request)
     const { token: _token, ...rest } = request
     return {

@@ -31,14 +31,14 @@ function priced(result: VignettePrice | Parameters<typeof refuseIf>[0]): Vignett
 
 /**
  * The rovinietă: one offer, from CNAIR (the issuer); the price is the tariff's, converted at the
- * day's rate with no fee added; validity is fixed here, to the minute, and confirmed by the issuer.
+ * rate CNAIR applies (BNR's of the previous month's last day, docs/tariffs.md) with no fee added; validity is fixed here, to the minute, and confirmed by the issuer.
  */
 export const roVignetteDefinition: ProductDefinition<RoVignetteQuoteInput> = {
   code: 'ro-vignette',
   requestSchema: RoVignetteQuoteInput,
   async prepare(request, { fx, now }) {
     const price = priced(priceRoVignette(request, now))
-    const rate = await fx.require('EUR')
+    const rate = await fx.forPurchase('EUR', 'bnr-end-of-previous-month', now)
     const { token: _token, ...rest } = request
     return {
       context: exchangeRateContext(rate),
@@ -55,13 +55,13 @@ export const roVignetteDefinition: ProductDefinition<RoVignetteQuoteInput> = {
   oneOfferPerInsurer: true,
 }
 
-/** The Hungarian e-vignette: one offer, from NÚSZ, in HUF converted at the day's rate; Hungarian validity. */
+/** The Hungarian e-vignette: one offer, from NÚSZ, in HUF converted at BNR's rate of the day; Hungarian validity. */
 export const huVignetteDefinition: ProductDefinition<HuVignetteQuoteInput> = {
   code: 'hu-vignette',
   requestSchema: HuVignetteQuoteInput,
   async prepare(request, { fx, now }) {
     const price = priced(priceHuVignette(request, now))
-    const rate = await fx.require('HUF')
+    const rate = await fx.forPurchase('HUF', 'bnr-of-day', now)
     const { token: _token, ...rest } = request
     const short = price.shortValidityDays === undefined ? {} : { short_validity: { last_day: price.validity.lastDay, days: price.shortValidityDays } }
     return {
