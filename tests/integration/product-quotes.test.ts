@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addDays } from '~/contract/iso-date'
 import { QuoteEnvelope, type Quote } from '~/contract/quotes'
 import { todayInBucharest } from '~/i18n/dates'
-import { fxRates } from '~/server/db/schema'
+import { decimalToMicros } from '~/server/fx/bnr'
 import { toBani } from '~/server/fx/service'
 import { houseInsurerTariffs } from '~/server/products/house/tariffs'
 import { travelInsurerTariffs } from '~/server/sandbox/insurers/travel-tariffs'
@@ -11,8 +11,8 @@ import { roVignetteTariff } from '~/server/products/vignettes/ro-tariff'
 import { databaseKinds, errorOf, json, startTestApi, type TestApi } from '../support/api'
 import { pollUntilComplete } from '../support/quotes'
 
-const EUR = 5_090_000 // the demonstration rate (lei per euro, in millionths)
-const HUF = 13_150
+/** The rate a quote was priced at (fx-rates.test.ts proves which day's it is), in millionths of a leu. */
+const rateOf = (quote: Quote) => decimalToMicros(quote.exchange_rate!.ron_per_unit)
 const tomorrow = () => addDays(todayInBucharest(), 1)
 
 describe.each(databaseKinds)('travel, house and vignette quotes on %s', (kind) => {
@@ -48,11 +48,13 @@ describe.each(databaseKinds)('travel, house and vignette quotes on %s', (kind) =
       start_date: start,
       bridge_passes: 2,
     }))
-    expect(quote.exchange_rate).toEqual({ currency: 'EUR', ron_per_unit: '5.09', date: '2026-01-01' })
+    // CNAIR's rule: the rate of the previous month's last banking day.
+    expect(quote.exchange_rate).toMatchObject({ currency: 'EUR', date: expect.stringMatching(/^\d{4}-\d{2}-(2[4-9]|3[01])$/) })
+    expect(quote.exchange_rate!.date < `${todayInBucharest().slice(0, 8)}01`).toBe(true)
     expect(quote.offers).toHaveLength(1)
     const [offer] = quote.offers
     expect(offer).toMatchObject({ insurer: { code: 'cnair' }, status: 'offered', list_price: { amount: 5000, currency: 'EUR' }, bridge_passes: 2, start_date: start, months: 12 })
-    expect(offer!.premium).toEqual({ amount: toBani(roVignetteTariff.A['12m']!, EUR) + 2 * 1900, currency: 'RON' })
+    expect(offer!.premium).toEqual({ amount: toBani(roVignetteTariff.A['12m']!, rateOf(quote)) + 2 * 1900, currency: 'RON' })
     expect(offer!.end_date).toBe(addDays(addDays(start, 0).replace(/^(\d{4})/, (y) => String(Number(y) + 1)), -1))
     expect(new Date(offer!.valid_until!).getTime() - new Date(offer!.valid_from!).getTime()).toBeGreaterThan(364 * 86_400_000)
   })
@@ -93,7 +95,7 @@ describe.each(databaseKinds)('travel, house and vignette quotes on %s', (kind) =
       start_date: tomorrow(),
     }))
     const listPrice = 2 * huVignetteTariffFor(tomorrow())!.D1.county!
-    expect(quote.offers[0]).toMatchObject({ insurer: { code: 'nusz' }, list_price: { amount: listPrice, currency: 'HUF' }, premium: { amount: toBani(listPrice, HUF), currency: 'RON' } })
+    expect(quote.offers[0]).toMatchObject({ insurer: { code: 'nusz' }, list_price: { amount: listPrice, currency: 'HUF' }, premium: { amount: toBani(listPrice, rateOf(quote)), currency: 'RON' } })
     expect(quote.offers[0]!.end_date).toBe(`${Number(tomorrow().slice(0, 4)) + 1}-01-31`)
   })
 
@@ -182,12 +184,5 @@ describe.each(databaseKinds)('travel, house and vignette quotes on %s', (kind) =
       expect(Object.keys(fields), product).toContain(field)
       expect(fields[field]![0]).toMatch(/^[A-Z].*\.$/)
     }
-  })
-
-  it('answers 503 with a sentence when no exchange rate is known', async () => {
-    await t.deps.database.db.delete(fxRates)
-    const res = await post('ro-vignette', { vehicle: { registration_plate: 'B123ABC', country: 'RO', vin: 'UU1HSDACN45123456', category: 'A' }, period: '1d', start_date: tomorrow() })
-    expect(res.status).toBe(503)
-    expect(await errorOf(res)).toMatchObject({ code: 503, message: 'exchange_rate_missing', pretty_message: expect.stringMatching(/exchange rate|cursul|taux/i) })
   })
 })
