@@ -40,7 +40,7 @@ describe.each(databaseKinds)('travel, house and vignette quotes on %s', (kind) =
     throw new Error(`${product}: every variant met a failing issuer`)
   }
 
-  it('sells the rovinietă at CNAIR’s tariff in lei at the day’s rate, no fee, with validity to the minute', async () => {
+  it('sells the rovinietă at CNAIR’s tariff in lei at CNAIR’s rate (the previous month’s end), no fee, with validity to the minute', async () => {
     const start = tomorrow()
     const quote = await answeredQuote('ro-vignette', (n) => ({
       vehicle: { registration_plate: `CJ ${n} XYZ`, country: 'RO', vin: 'UU1HSDACN45123456', category: 'A' },

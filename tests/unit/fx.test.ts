@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { formatRate } from '~/i18n/money'
 import { decimalToMicros, parseBnrXml } from '~/server/fx/bnr'
 import { bankingDaysAfter, rateDayFor } from '~/server/fx/rate-day'
 import { toBani } from '~/server/fx/service'
@@ -68,5 +69,13 @@ describe('exchange rates', () => {
     // 61 760 HUF at 1.3150 lei per 100 HUF = 812.14 lei.
     expect(toBani(6_176_000, 13_150)).toBe(81214)
     expect(toBani(1, 5_000_000)).toBe(5)
+  })
+
+  it('shows a rate in the locale’s digits: a comma in Romanian and French', () => {
+    expect(formatRate('5.0912', 'ro')).toBe('5,0912')
+    expect(formatRate('5.0912', 'fr')).toBe('5,0912')
+    expect(formatRate('5.0912', 'en')).toBe('5.0912')
+    expect(formatRate('5.09', 'ro')).toBe('5,09')
+    expect(formatRate('0.01315', 'fr')).toBe('0,01315')
   })
 })
