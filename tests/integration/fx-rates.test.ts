@@ -98,6 +98,10 @@ describe.each(databaseKinds)('exchange rates (%s)', (kind) => {
     expect(await loaded.json()).toEqual({ imported: 2 })
     const list = (await (await operator(t, '/fx-rates', 'GET')).json()) as { data: { currency: string; ron_per_unit: string }[] }
     expect(list.data).toEqual(expect.arrayContaining([expect.objectContaining({ currency: 'HUF', ron_per_unit: '0.0132' }), expect.objectContaining({ currency: 'EUR', ron_per_unit: '5.1' })]))
+    // The same day twice (a yearly document glued to a daily one): one row, the later rate.
+    const twice = '<DataSet><Body><Cube date="2029-01-04"><Rate currency="EUR">5.1100</Rate></Cube><Cube date="2029-01-04"><Rate currency="EUR">5.1200</Rate></Cube></Body></DataSet>'
+    expect(await (await operator(t, '/fx-rates/bnr', 'POST', { xml: twice })).json()).toEqual({ imported: 2 })
+    expect(await t.deps.fx.current('EUR', '2029-01-04')).toMatchObject({ date: '2029-01-04', ronPerUnitMicros: 5_120_000 })
     expect((await operator(t, '/fx-rates/bnr', 'POST', { xml: '<html/>' })).status).toBe(422)
     expect((await operator(t, '/fx-rates/EUR', 'PUT', { rate: '0' })).status).toBe(422)
     expect((await t.call('/operator/fx-rates')).status).toBe(401)

@@ -101,7 +101,9 @@ export class FxRates {
   }
 
   /** Several hundred rows a statement: a yearly document holds some 30 currencies for every banking day. */
-  private async store(rates: ParsedRate[]): Promise<void> {
+  private async store(parsed: ParsedRate[]): Promise<void> {
+    // One row per currency and day (a statement may not update a row twice): the document's last word wins.
+    const rates = [...new Map(parsed.map((r) => [`${r.currency} ${r.date}`, r])).values()]
     for (let i = 0; i < rates.length; i += 500) {
       await this.db
         .insert(fxRates)
