@@ -4,6 +4,8 @@
  * its translated sentence beside the field; the Hungarian form without JavaScript.
  */
 import { expect, test, type Page } from '@playwright/test'
+import { rateDayFor } from '../../src/server/fx/rate-day'
+import { todayInBucharest } from '../../src/i18n/dates'
 import { operator, waitForHydration, withConsentCookie } from './support'
 import { email } from './support-accounts'
 import { expectIssuedDocuments, payAsGuest } from './support-checkout'
@@ -11,8 +13,8 @@ import { expectIssuedDocuments, payAsGuest } from './support-checkout'
 const VIN = 'UU1HSDAC5L5123456'
 
 test.beforeAll(async ({ request }) => {
-  // Today's rates, so the prices in lei are known: 50 EUR at 5.09 is 254.50 lei.
-  await operator(request, 'PUT', '/fx-rates/EUR', { rate: '5.09' })
+  // The rates each product's rule takes (the rovinietă: the previous month's last day), so the prices in lei are known: 50 EUR at 5.09 is 254.50 lei.
+  await operator(request, 'PUT', '/fx-rates/EUR', { rate: '5.09', date: rateDayFor('bnr-end-of-previous-month', todayInBucharest()) })
   await operator(request, 'PUT', '/fx-rates/HUF', { rate: '0.0132' })
 })
 
