@@ -40,6 +40,8 @@ export const PolicyCheckResult = z.object({
     valid_until: day.nullable(),
     /** The day the answer is about. */
     checked_on: day,
+    /** When none is valid that day: the first policy that starts after it, so a policy bought for tomorrow is named (issue 24 §5). */
+    next: z.object({ insurer: z.string().nullable(), valid_from: day }).nullable(),
   }),
 })
 export type PolicyCheckResult = z.infer<typeof PolicyCheckResult>

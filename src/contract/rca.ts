@@ -147,11 +147,15 @@ function buildSchema(clock: Clock) {
 
   // Rules between two fields of one section belong to the section, so each step of the quote
   // form checks them itself; only the rules that tie the vehicle to the policy span two sections.
-  const checkedVehicle = vehicle.superRefine((v, ctx) => {
-    const towed = isTowed(v.category)
-    if (!towed && v.power_kw === 0) ctx.addIssue({ code: 'custom', path: ['power_kw'], message: 'power_required' })
-    if (!towed && v.seats === 0) ctx.addIssue({ code: 'custom', path: ['seats'], message: 'seats_invalid' })
-  })
+  // Only the fields a rule reads need to be valid for it to run: a vehicle step with another
+  // field wrong still hears that a car has an engine and at least the driver's seat (issue 24 §4).
+  const readable = (...fields: ('category' | 'power_kw' | 'seats')[]) => {
+    const part = vehicle.pick(Object.fromEntries(fields.map((f) => [f, true])) as Record<(typeof fields)[number], true>)
+    return (payload: { value: unknown }) => part.safeParse(payload.value).success
+  }
+  const checkedVehicle = vehicle
+    .refine((v) => isTowed(v.category) || v.power_kw > 0, { path: ['power_kw'], message: 'power_required', when: readable('category', 'power_kw') })
+    .refine((v) => isTowed(v.category) || v.seats > 0, { path: ['seats'], message: 'seats_required', when: readable('category', 'seats') })
   const checkedPerson = person.superRefine((p, ctx) => {
     const parsed = parseCnp(p.cnp)
     if (parsed.ok && wholeYearsBetween(parsed.facts.birthDate, p.driving_licence_since) < LICENCE_MIN_AGE) {

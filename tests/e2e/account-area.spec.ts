@@ -56,8 +56,19 @@ test('vehicle, diary with consumption and chart, note reminder, preferences on a
   await expect(page.getByTestId('consumption')).toHaveText('7 l/100 km')
   await expect(page.getByTestId('cost-chart')).toBeVisible()
   await expect(page.getByRole('table').first()).toContainText('262,50 lei')
+  // Drawn under the page's own CSP (issue 24 §3): nothing refused, a coloured legend, amounts on the axis.
+  const refused: string[] = []
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text())
+  })
   await page.reload()
   await waitForHydration(page)
+  const swatch = page.locator('.chart-legend li').first().locator('rect')
+  await expect(swatch).toHaveAttribute('fill', /^#[0-9A-F]{6}$/i)
+  expect(await swatch.evaluate((rect) => getComputedStyle(rect).fill)).toMatch(/^rgb\(/)
+  await expect(page.getByTestId('cost-chart').locator('[data-axis="amount"] text').first()).toHaveText('0,00 lei')
+  expect(await page.getByTestId('cost-chart').locator('[data-axis="amount"] text').count()).toBeGreaterThanOrEqual(3)
+  expect(refused).toEqual([])
   await expectNoSeriousAxeViolations(page, 'diary')
 
   // An odometer going backwards is refused with a sentence.

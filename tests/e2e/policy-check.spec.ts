@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { addDays } from '../../src/contract/iso-date'
-import { todayInBucharest } from '../../src/i18n/dates'
+import { formatDate, todayInBucharest } from '../../src/i18n/dates'
 import { readPdf } from '../support/pdf-text'
 import { BASE_URL, expectNoSeriousAxeViolations, MOBILE, withConsentCookie } from './support'
 import { policyBoughtBeforeAll, uniqueVehicle } from './support-policies'
@@ -80,13 +80,13 @@ test.describe('the check form without JavaScript', () => {
     await page.getByRole('button', { name: 'Verifică' }).click()
     await expect(page.getByRole('region', { name: 'Valabilă' })).toContainText(bought.policy.insurer)
 
-    // Today it has not started: not valid, and nothing about the policy is said.
+    // Today it has not started: not valid, and the answer says from when it is (issue 24 §5).
     await page.getByLabel('Număr de înmatriculare sau serie de șasiu (VIN)').fill(bought.policy.plate)
     await page.getByLabel('Data verificării').fill('')
     await page.getByRole('button', { name: 'Verifică' }).click()
-    const none = page.getByRole('region', { name: 'Nicio poliță valabilă găsită' })
-    await expect(none).toHaveAttribute('data-valid', 'false')
-    await expect(none).not.toContainText(bought.policy.insurer)
+    const later = page.getByRole('region', { name: 'Încă nu este valabilă' })
+    await expect(later).toHaveAttribute('data-valid', 'false')
+    await expect(later).toContainText(`nu are o poliță RCA în vigoare pe ${formatDate(`${todayInBucharest()}T12:00:00Z`, 'ro')}, dar una de la ${bought.policy.insurer} începe pe ${formatDate(`${tomorrow()}T12:00:00Z`, 'ro')}.`)
 
     // A vehicle nobody bought a policy for.
     await page.goto(`/verify?vehicle=${uniqueVehicle().plate}&date=${tomorrow()}`)

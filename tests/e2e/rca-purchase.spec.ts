@@ -6,7 +6,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { cnpCheckDigit } from '../../src/contract/cnp'
 import { readPdf } from '../support/pdf-text'
-import { MOBILE, expectNoSeriousAxeViolations, operatorToken, waitForHydration, withConsentCookie } from './support'
+import { BASE_URL, MOBILE, expectNoSeriousAxeViolations, operatorToken, waitForHydration, withConsentCookie } from './support'
 import { email } from './support-accounts'
 import { fillBuyer, ioana, payByCard } from './support-checkout'
 
@@ -309,6 +309,40 @@ test('a declined card leads back to paying again, and a good card then issues th
   await page.getByRole('button', { name: 'Pay again' }).click()
   await payByCard(page, '4111 1111 1111 1111', 'MIHAI POPA')
   await expect(page.locator('.order-progress')).toHaveAttribute('data-status', 'issued', { timeout: 30_000 })
+})
+
+test('a wrong 3-D Secure code: the page speaks of the failed payment and how to pay again, never of thanks (issue 24 §1)', async ({ page, request }) => {
+  test.setTimeout(90_000)
+  await withConsentCookie(page.context())
+  const quote = await quoteThroughApi(request, '198.51.100.84')
+  const offer = quote.offers.find((o) => o.status === 'offered')
+  expect(offer).toBeDefined()
+  await page.goto(`/en/checkout?offer=${offer?.id}&quote=${quote.id}`)
+  await fillBuyer(page, { email: email(), first: 'Ana', last: 'Codreanu', phone: '0733123458', locality: 'Turda', street: 'Str. Republicii 9' })
+  await page.getByRole('checkbox').check()
+  await page.getByRole('button', { name: /^Pay .* by card$/ }).click()
+  await payByCard(page, '4000 0000 0000 3220', 'ANA CODREANU')
+  await page.getByLabel('Code').fill('000000')
+  await page.getByRole('button', { name: 'Confirm' }).click()
+
+  await expect(page).toHaveURL(/\/thank-you\?order=/)
+  await expect(page.locator('.order-progress')).toHaveAttribute('data-status', 'payment_failed', { timeout: 20_000 })
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('The payment did not go through')
+  await expect(page.getByText('The card’s 3-D Secure check failed', { exact: false })).toBeVisible()
+  await expect(page.getByText('The card was refused', { exact: false })).toHaveCount(0)
+  await expect(page.getByText('As soon as the payment is confirmed', { exact: false })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Pay again' })).toBeVisible()
+
+  // The same page as first painted by the server, in Romanian.
+  const order = new URL(page.url()).searchParams.get('order') ?? ''
+  await page.context().addCookies([{ name: 'locale', value: 'ro', url: BASE_URL }])
+  await page.goto(`/thank-you?order=${order}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Plata nu a reușit')
+  await expect(page).toHaveTitle(/^Plata a eșuat/)
+  await expect(page.locator('main')).not.toContainText('Vă mulțumim pentru comandă')
+  await expect(page.locator('main')).not.toContainText('Imediat ce plata este confirmată')
+  await expect(page.getByText('Verificarea 3-D Secure a cardului nu a reușit', { exact: false })).toBeVisible()
+  await expect(page.getByText('Pentru a plăti din nou, apăsați „Plătiți din nou”', { exact: false })).toBeVisible()
 })
 
 test('the old payment page of an offer that ran out is still paid: refunded, nothing issued, fresh offers in one click', async ({ page, request }) => {

@@ -191,6 +191,30 @@ describe('account area API', () => {
     await call('/preferences', 'PATCH', { language: 'en' })
   })
 
+  it('writes a reminder’s time in the feed as an instant (UTC with Z), never a floating time (issue 24 §2)', async () => {
+    const { session } = await registerUser(t)
+    const who = session.access_token
+    const v = await addVehicle('CJ24ICS', who)
+    // 18:16 in Bucharest in summer (+03:00) and 09:30 in winter (+02:00).
+    for (const [title, remind_at] of [
+      ['Summer', '2027-06-10T18:16:00+03:00'],
+      ['Winter', '2027-01-12T09:30:00+02:00'],
+    ]) expect((await call(`/vehicles/${v.id}/notes`, 'POST', { title, remind_at }, who)).status).toBe(201)
+    const feed = ((await (await call('/calendar-feed', 'GET', undefined, who)).json()) as { data: { url: string } }).data
+    const ics = await (await t.call(new URL(feed.url).pathname.replace('/api/v1', ''))).text()
+    // Every time property is a day, an instant in UTC, or a time in a zone the file defines.
+    const times = ics.split('\r\n').filter((line) => /^(DTSTART|DTEND|DTSTAMP)[;:]/.test(line))
+    expect(times.length).toBeGreaterThan(0)
+    for (const line of times) expect(line, line).toMatch(/;VALUE=DATE:\d{8}$|:\d{8}T\d{6}Z$|;TZID=Europe\/Bucharest:\d{8}T\d{6}$/)
+    if (ics.includes('TZID=Europe/Bucharest')) expect(ics).toMatch(/BEGIN:VTIMEZONE\r\nTZID:Europe\/Bucharest/)
+    const events = new ICAL.Component(ICAL.parse(ics) as unknown[]).getAllSubcomponents('vevent').map((e) => new ICAL.Event(e))
+    const at = (title: string) => events.find((e) => e.summary.endsWith(title))!.startDate
+    expect(at('Summer').zone.tzid).not.toBe('floating')
+    expect(at('Summer').toJSDate().toISOString()).toBe('2027-06-10T15:16:00.000Z')
+    expect(at('Winter').toJSDate().toISOString()).toBe('2027-01-12T07:30:00.000Z')
+    for (const e of events) expect(e.component.getFirstProperty('dtstamp')!.getFirstValue()?.toString()).toMatch(/Z$/)
+  })
+
   it('serves a private calendar feed with the ITP date; renewing kills the old URL', async () => {
     const { session } = await registerUser(t)
     const who = session.access_token

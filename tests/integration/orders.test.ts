@@ -197,13 +197,22 @@ describe.each(databaseKinds)('orders (%s)', (kind) => {
     expect((await t.call(`/orders/${id}/document`)).status).toBe(404)
 
     const check = (await (await t.call('/policies/check?registration_plate=CJ%2010%20XYZ')).json()) as { data: unknown }
-    expect(check.data).toEqual({ valid: true, insurer: 'Test Asigurări', valid_until: inAYear, checked_on: today })
+    expect(check.data).toEqual({ valid: true, insurer: 'Test Asigurări', valid_until: inAYear, checked_on: today, next: null })
     const none = (await (await t.call('/policies/check?vin=WVWZZZ1JZXW999999')).json()) as { data: unknown }
-    expect(none.data).toEqual({ valid: false, insurer: null, valid_until: null, checked_on: today })
+    expect(none.data).toEqual({ valid: false, insurer: null, valid_until: null, checked_on: today, next: null })
     // On a chosen day: covered until the end date, not the day after; a day further than a year is refused.
     const dayAfterEnd = addDays(inAYear, 1)
     expect(((await (await t.call(`/policies/check?registration_plate=CJ10XYZ&date=${inAYear}`)).json()) as { data: { valid: boolean } }).data.valid).toBe(true)
-    expect(((await (await t.call(`/policies/check?registration_plate=CJ10XYZ&date=${dayAfterEnd}`)).json()) as { data: unknown }).data).toEqual({ valid: false, insurer: null, valid_until: null, checked_on: dayAfterEnd })
+    expect(((await (await t.call(`/policies/check?registration_plate=CJ10XYZ&date=${dayAfterEnd}`)).json()) as { data: unknown }).data).toEqual({ valid: false, insurer: null, valid_until: null, checked_on: dayAfterEnd, next: null })
+    // The day before it starts: none valid, and the answer says when this one starts (issue 24 §5).
+    const dayBefore = addDays(today, -1)
+    expect(((await (await t.call(`/policies/check?registration_plate=CJ10XYZ&date=${dayBefore}`)).json()) as { data: unknown }).data).toEqual({
+      valid: false,
+      insurer: null,
+      valid_until: null,
+      checked_on: dayBefore,
+      next: { insurer: 'Test Asigurări', valid_from: today },
+    })
     const tooFar = await t.call(`/policies/check?registration_plate=CJ10XYZ&date=${addDays(today, 400)}`)
     expect(tooFar.status).toBe(422)
     expect((await errorOf(tooFar)).message).toHaveProperty('date')

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { isFieldMessageKey } from '~/contract/field-messages'
 import { rcaFieldMessages } from '~/contract/field-messages/rca'
-import { rcaPolicyEndDate, rcaQuoteInputSchema } from '~/contract/rca'
+import { rcaPolicyEndDate, rcaQuoteInputSchema, rcaStepSchemas } from '~/contract/rca'
+import { issuesToFields } from '~/contract/form-issues'
 import { cnpBornOn, RCA_TEST_NOW, rcaRequest } from '../support/rca'
 
 const schema = rcaQuoteInputSchema(() => RCA_TEST_NOW)
@@ -93,6 +94,21 @@ describe('RCA quote request (issue 10 §5)', () => {
     const owner = { type: 'person' as const, cnp: cnpBornOn('1970-01-01'), driving_licence_since: '1985-12-31', county: 'CJ' as const, locality: 'Cluj-Napoca' }
     expect(fieldErrors(rcaRequest({ owner }))).toEqual({ 'owner.driving_licence_since': ['licence_date_too_early'] })
     expect(fieldErrors(rcaRequest({ owner: { ...owner, cnp: cnpBornOn('2009-01-01'), driving_licence_since: '2025-06-01' } }))).toEqual({ 'owner.cnp': ['cnp_too_young'] })
+  })
+
+  it('refuses 0 seats for a vehicle that drives, with its own sentence, even while another field is wrong (issue 24 §4)', () => {
+    expect(fieldErrors(rcaRequest({ vehicle: { seats: 0 } }))).toEqual({ 'vehicle.seats': ['seats_required'] })
+    expect(fieldErrors(rcaRequest({ vehicle: { seats: 0, make: '' } }))).toEqual({ 'vehicle.make': ['vehicle_make_required'], 'vehicle.seats': ['seats_required'] })
+    expect(fieldErrors(rcaRequest({ vehicle: { power_kw: 0, vin: 'x' } }))).toEqual({ 'vehicle.vin': ['vin_invalid'], 'vehicle.power_kw': ['power_required'] })
+    // The form's step reads its text fields the same way, and answers in the visitor's language.
+    const step = rcaStepSchemas(() => RCA_TEST_NOW).vehicle
+    const typed = { ...rcaRequest().vehicle, engine_capacity_cc: '1461', power_kw: '66', total_mass_kg: '1500', seats: '0', model: '' }
+    const issues = step.safeParse(typed).error?.issues ?? []
+    expect(issuesToFields(issues, 'ro').seats).toEqual([rcaFieldMessages.ro.seats_required])
+    expect(issuesToFields(issues, 'en').seats?.[0]).toMatch(/at least the driver’s seat/)
+    expect(issuesToFields(issues, 'fr').seats?.[0]).toMatch(/au moins la place du conducteur/)
+    expect(step.safeParse({ ...typed, model: 'Logan', seats: '5' }).success).toBe(true)
+    expect(step.safeParse({ ...typed, model: 'Logan', category: 'trailer', power_kw: '0', engine_capacity_cc: '0' }).success).toBe(true)
   })
 
   it('has a sentence in every language for every key', () => {

@@ -1,30 +1,68 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef, type ReactNode } from 'react'
-import type { OrderView } from '~/contract/orders'
+import type { OrderStatus, OrderView } from '~/contract/orders'
 import type { PaymentRedirect } from '~/contract/payments'
-import { OrderProgress } from './order-status'
+import { OrderProgress, useLiveOrder } from './order-status'
 
-/** `/thank-you`: where the processor sends the buyer back; with the order, its live status. */
-/** `renewal`: the one-click way to fresh offers, shown when the order expired. */
+/**
+ * `/thank-you`: where the processor sends the buyer back; with the order, its live status. The
+ * heading and the closing words follow that status: a failed payment is not thanked for and is
+ * not told that the policy follows (issue 24 §1). `renewal`: the one-click way to fresh offers,
+ * shown when the order expired.
+ */
 export function ThankYouPage({ order, changes, renewal }: { order: OrderView | null; changes: number; renewal?: ReactNode }) {
+  return order ? <LiveOrderPage key={order.id} initial={order} changes={changes} renewal={renewal} /> : <OrderPageText status={null} />
+}
+
+function LiveOrderPage({ initial, changes, renewal }: { initial: OrderView; changes: number; renewal?: ReactNode }) {
+  const order = useLiveOrder(initial, changes)
+  return <OrderPageText status={order.status} progress={<OrderProgress order={order} renewal={renewal} />} />
+}
+
+function OrderPageText({ status, progress }: { status: OrderStatus | null; progress?: ReactNode }) {
+  const underway = status === null || status === 'awaiting_payment' || status === 'paid' || status === 'issued'
   return (
     <>
       <h1>
-        <Trans>Thank you for your order</Trans>
+        <OrderHeading status={status} />
       </h1>
-      {order ? <OrderProgress key={order.id} order={order} changes={changes} renewal={renewal} /> : null}
-      <p>
-        <Trans>As soon as the payment is confirmed, the insurer issues the policy and we send it to you by e-mail. It usually takes a few minutes.</Trans>
-      </p>
-      <p>
-        <Trans>Nothing arrived after an hour? Look in the spam folder, then write to us with the e-mail address you used.</Trans>
-      </p>
+      {progress}
+      {status === null || status === 'awaiting_payment' || status === 'paid' ? (
+        <p>
+          <Trans>As soon as the payment is confirmed, the insurer issues the policy and we send it to you by e-mail. It usually takes a few minutes.</Trans>
+        </p>
+      ) : null}
+      {status === 'payment_failed' ? (
+        <p>
+          <Trans>Your order is kept. To pay again, press “Pay again”: you go back to the card processor’s secure page, where you can use the same card or another one.</Trans>
+        </p>
+      ) : null}
+      {underway ? (
+        <p>
+          <Trans>Nothing arrived after an hour? Look in the spam folder, then write to us with the e-mail address you used.</Trans>
+        </p>
+      ) : null}
       <Link to="/" className="button">
         <Trans>Back to the home page</Trans>
       </Link>
     </>
   )
+}
+
+function OrderHeading({ status }: { status: OrderStatus | null }) {
+  switch (status) {
+    case 'payment_failed':
+      return <Trans>The payment did not go through</Trans>
+    case 'expired':
+      return <Trans>The offer expired</Trans>
+    case 'issue_failed':
+      return <Trans>The policy could not be issued</Trans>
+    case 'refunded':
+      return <Trans>The payment was refunded</Trans>
+    default:
+      return <Trans>Thank you for your order</Trans>
+  }
 }
 
 /** `/wait-to-be-redirected/payment-processor`: the form that hands the browser to the card processor. */

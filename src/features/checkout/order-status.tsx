@@ -54,14 +54,10 @@ export function useOrderStatusLabels(): Record<OrderStatus, string> {
   }
 }
 
-/**
- * `/thank-you?order=…`: the order moving from payment to issued, with its document. `changes`
- * counts the realtime channel's news of this order.
- */
-export function OrderProgress({ order: initial, changes, renewal }: { order: OrderView; changes: number; renewal?: ReactNode }) {
+/** `/thank-you?order=…`: the order (kept live by `useLiveOrder`) moving from payment to issued, with its document. */
+export function OrderProgress({ order, renewal }: { order: OrderView; renewal?: ReactNode }) {
   const { i18n } = useLingui()
   const locale = isLocale(i18n.locale) ? i18n.locale : 'ro'
-  const order = useLiveOrder(initial, changes)
   const labels = useOrderStatusLabels()
   return (
     <section aria-labelledby="order-status" className="order-progress" data-status={order.status}>
@@ -114,6 +110,7 @@ function StatusExplanation({ status, reason }: { status: OrderStatus; reason: st
     case 'issued':
       return <Trans>The policy is issued and on its way to your e-mail.</Trans>
     case 'payment_failed':
+      if (reason === '3ds_failed') return <Trans>The card’s 3-D Secure check failed: the code from your bank was wrong or was not entered in time. Nothing was charged; you can pay again with the right code or another card.</Trans>
       if (reason === 'amount_mismatch') return <Trans>The amount paid was not the order’s total, so it was not kept: it is refunded in full. You can pay again.</Trans>
       return reason === 'insufficient_funds' ? (
         <Trans>The card was refused for insufficient funds. Nothing was charged; you can pay again with another card.</Trans>

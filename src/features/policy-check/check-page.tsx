@@ -71,7 +71,7 @@ function CheckAnswer({ vehicle, answer }: { vehicle: string; answer: PolicyCheck
   return (
     <section className={`notice verdict ${answer.valid ? 'notice--success' : 'notice--warning'}`} aria-labelledby="check-answer-title" data-valid={answer.valid}>
       <h2 id="check-answer-title" className="verdict__title">
-        {answer.valid ? <Trans>Valid</Trans> : <Trans>No valid policy found</Trans>}
+        {answer.valid ? <Trans>Valid</Trans> : answer.next ? <Trans>Not yet valid</Trans> : <Trans>No valid policy found</Trans>}
       </h2>
       {answer.valid ? (
         <p>
@@ -79,6 +79,8 @@ function CheckAnswer({ vehicle, answer }: { vehicle: string; answer: PolicyCheck
             {shown} has an RCA policy from {insurer} valid on {on}, until {until} inclusive.
           </Trans>
         </p>
+      ) : answer.next ? (
+        <NextPolicy shown={shown} on={on} starts={day(answer.next.valid_from)} insurer={answer.next.insurer} />
       ) : (
         <p>
           <Trans>
@@ -87,6 +89,23 @@ function CheckAnswer({ vehicle, answer }: { vehicle: string; answer: PolicyCheck
         </p>
       )}
     </section>
+  )
+}
+
+/** No policy on the day checked, but one issued through us starts later: say from when. */
+function NextPolicy({ shown, on, starts, insurer }: { shown: string; on: string; starts: string; insurer: string | null }) {
+  return (
+    <p>
+      {insurer ? (
+        <Trans>
+          {shown} has no RCA policy in force on {on}, but one from {insurer} starts on {starts}.
+        </Trans>
+      ) : (
+        <Trans>
+          {shown} has no RCA policy in force on {on}, but one starts on {starts}.
+        </Trans>
+      )}
+    </p>
   )
 }
 

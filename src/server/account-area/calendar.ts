@@ -91,7 +91,9 @@ export class Calendar {
     const calendar = ical({
       name: `${this.deps.brand} · ${labels[locale].calendar}`,
       prodId: { company: this.deps.brand, product: 'deadlines', language: locale.toUpperCase() },
-      timezone: 'Europe/Bucharest',
+      // No calendar time zone: ical-generator would write a JS Date's server-local clock with
+      // neither Z nor TZID (a floating time). Without one, every instant is UTC with Z and
+      // calendars show it in their own zone (issue 24 §2, decision 102).
       ttl: 60 * 60 * 6,
       ...(uid === undefined ? {} : { method: ICalCalendarMethod.PUBLISH }),
     })
@@ -170,7 +172,7 @@ export async function rotateCalendarFeed(db: Queryable, userId: string): Promise
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 
-/** Midnight of a calendar day, in the local-time sense ical-generator writes as a DATE. */
+/** Midnight UTC of a calendar day, which ical-generator writes as that DATE (it reads a Date's UTC day). */
 function dateOnly(isoDate: string): Date {
   const [y, m, d] = isoDate.split('-').map(Number)
   return new Date(Date.UTC(y!, m! - 1, d!))

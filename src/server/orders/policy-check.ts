@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lte } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, lte } from 'drizzle-orm'
 import type { PolicyCheckResult, PolicyVerification } from '~/contract/policy-check'
 import type { PolicyStanding } from '~/contract/policy-check-constants'
 import { TIME_ZONE } from '~/i18n/locales'
@@ -25,15 +25,21 @@ export class PolicyChecks {
   async check(by: { registration_plate?: string | undefined; vin?: string | undefined; date?: string | undefined }, now = new Date()): Promise<PolicyCheckResult['data']> {
     const day = by.date ?? bucharestToday(now)
     const vehicle = by.vin ? eq(orderPolicies.vin, by.vin) : eq(orderPolicies.registrationPlate, by.registration_plate ?? '')
-    const [found] = await this.db
-      .select({ insurer: insurers.name, endDate: orderPolicies.endDate })
-      .from(orderPolicies)
-      .innerJoin(orders, eq(orders.id, orderPolicies.orderId))
-      .leftJoin(insurers, eq(insurers.code, orderPolicies.insurerCode))
-      .where(and(vehicle, eq(orderPolicies.status, 'issued'), eq(orders.status, 'issued'), eq(orders.product, 'rca'), lte(orderPolicies.startDate, day), gte(orderPolicies.endDate, day)))
+    const issuedRca = and(vehicle, eq(orderPolicies.status, 'issued'), eq(orders.status, 'issued'), eq(orders.product, 'rca'))
+    const policies = () =>
+      this.db
+        .select({ insurer: insurers.name, startDate: orderPolicies.startDate, endDate: orderPolicies.endDate })
+        .from(orderPolicies)
+        .innerJoin(orders, eq(orders.id, orderPolicies.orderId))
+        .leftJoin(insurers, eq(insurers.code, orderPolicies.insurerCode))
+    const [found] = await policies()
+      .where(and(issuedRca, lte(orderPolicies.startDate, day), gte(orderPolicies.endDate, day)))
       .orderBy(desc(orderPolicies.endDate))
       .limit(1)
-    return found ? { valid: true, insurer: found.insurer, valid_until: found.endDate, checked_on: day } : { valid: false, insurer: null, valid_until: null, checked_on: day }
+    if (found) return { valid: true, insurer: found.insurer, valid_until: found.endDate, checked_on: day, next: null }
+    // None that day: a policy that starts later is still news to whoever checks (issue 24 §5).
+    const [next] = await policies().where(and(issuedRca, gt(orderPolicies.startDate, day))).orderBy(asc(orderPolicies.startDate)).limit(1)
+    return { valid: false, insurer: null, valid_until: null, checked_on: day, next: next?.startDate ? { insurer: next.insurer, valid_from: next.startDate } : null }
   }
 
   /** What the QR code's page shows, or null for an unknown code (or a policy never issued). */
