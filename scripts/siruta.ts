@@ -1,5 +1,5 @@
 /**
- * `npm run data:siruta [-- path/to/siruta.csv]`: rewrites src/server/addresses/siruta-localities.ts
+ * `npm run data:siruta [-- path/to/siruta.csv [target.ts]]`: rewrites src/server/addresses/siruta-localities.ts
  * from INS's SIRUTA classification (semicolon-separated, UTF-8; see docs/addresses.md for its
  * source and date). Keeps, per county, the localities (level 3: towns, villages, Bucharest's
  * sectors) by their official name, title-cased, once per name; Bucharest also as itself.
@@ -10,7 +10,7 @@ import { counties } from '../src/contract/counties'
 import { placeKey } from '../src/contract/place-names'
 
 const source = process.argv[2] ?? '/work/shared/domain/siruta.csv'
-const target = path.resolve(import.meta.dirname, '../src/server/addresses/siruta-localities.ts')
+const target = path.resolve(process.argv[3] ?? path.join(import.meta.dirname, '../src/server/addresses/siruta-localities.ts'))
 
 /** Linking words written in lower case inside a name, as Romanian does ("Aiudul de Sus"). */
 const linkingWords = new Set(['de', 'din', 'la', 'pe', 'cu', 'sub', 'lui', 'peste', 'și'])
