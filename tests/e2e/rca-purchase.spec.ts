@@ -297,8 +297,12 @@ test('a declined card leads back to paying again, and a good card then issues th
   expect(offer).toBeDefined()
 
   await page.goto(`/en/checkout?offer=${offer?.id}&quote=${quote.id}`)
-  await fillBuyer(page, { email: email(), first: 'Mihai', last: 'Popa', phone: '0733123456', locality: 'Turda', street: 'Str. Republicii 5' })
+  // A locality of another county is refused beside the field (SIRUTA, decision 108); the right one is taken.
+  await fillBuyer(page, { email: email(), first: 'Mihai', last: 'Popa', phone: '0733123456', locality: 'Pașcani', street: 'Str. Republicii 5' })
   await page.getByRole('checkbox').check()
+  await page.getByRole('button', { name: /^Pay .* by card$/ }).click()
+  await expect(page.locator('#checkout-city-error')).toHaveText(/^This town is not in the chosen county\./)
+  await page.getByLabel('Locality').fill('Turda')
   await page.getByRole('button', { name: /^Pay .* by card$/ }).click()
 
   await payByCard(page, '4000 0000 0000 0002', 'MIHAI POPA')

@@ -92,6 +92,10 @@ test('a visitor buys PAD and an optional home cover in one payment and gets both
   await waitForHydration(page)
   await page.getByLabel('What you want to buy').selectOption('pad_and_optional')
   await page.getByLabel('County').selectOption('Cluj')
+  // The type-ahead offers the county's SIRUTA localities, fetched once the county is chosen.
+  await expect(page.getByLabel('Locality')).toHaveAttribute('list', 'house-quote-locality-list')
+  await expect(page.locator('#house-quote-locality-list option[value="Cluj-Napoca"]')).toHaveCount(1)
+  await expect(page.locator('#house-quote-locality-list option[value="Iași"]')).toHaveCount(0)
   await page.getByLabel('Locality').fill('Cluj-Napoca')
   await page.getByLabel('Street and number').fill('Str. Horea 12')
   await page.getByLabel('Material of the outer walls').selectOption('brick')
@@ -150,7 +154,7 @@ test('without JavaScript a visitor is told a class I building gets no PAD, then 
   await page.getByLabel('Clasa de risc seismic').selectOption('')
   await page.getByRole('button', { name: 'Compară ofertele' }).click()
   await expect(page).toHaveURL(/\/house\?quote=[^&]+&wait=1/, { timeout: 30_000 })
-  await expect(page.locator('.offers__progress')).toContainText(/Toți cei \d+ asigurători au răspuns/)
+  await expect(page.locator('.offers__progress')).toContainText('Emitentul a răspuns.') // PAD only: the pool is the one issuer asked
   const pad = page.locator('.offer').filter({ has: page.locator('.offer__cover[data-pad-type="B"]') })
   await expect(pad).toHaveCount(1)
   await expect(pad.locator('.offer__price')).toHaveAttribute('data-amount', '5000')

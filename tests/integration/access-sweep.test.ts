@@ -50,6 +50,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /quotes/{id}/renew', // the same key as reading it, the captcha and limits of a new quote (decision 76, tested in quote-renewal)
   'GET /insurers',
   'GET /vehicles/lookup',
+  'GET /addresses/localities', // SIRUTA's public list of a county's localities, for the address forms (decision 108)
   // Checkout and orders: a guest buys without an account (captcha); an order answers its owner's
   // bearer or its guest token, 404 to anyone else (tested in orders). The policy check is public by design.
   'POST /users/store-from-product-page',

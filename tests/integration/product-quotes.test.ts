@@ -108,7 +108,7 @@ describe.each(databaseKinds)('travel, house and vignette quotes on %s', (kind) =
     }))
     const pad = quote.offers.find((o) => o.insurer.code === 'paid')
     expect(pad).toMatchObject({ status: 'offered', cover: 'pad', pad_type: 'A', premium: { amount: 13000, currency: 'RON' }, sum_insured: { amount: 10_000_000, currency: 'RON' } })
-    expect(quote.subject).toMatchObject({ product: 'house-insurance', cover: 'pad_and_optional', address: { county: 'CJ', locality: 'Cluj-Napoca' }, existing_pad_number: null })
+    expect(quote.subject).toMatchObject({ product: 'house-insurance', cover: 'pad_and_optional', address: { county: 'Cluj', locality: 'Cluj-Napoca' }, existing_pad_number: null })
     const optional = quote.offers.filter((o) => o.cover === 'optional' && o.status === 'offered')
     expect(optional.length).toBeGreaterThanOrEqual(3)
     expect(quote.insurers_total).toBe(1 + Object.keys(houseInsurerTariffs).length)

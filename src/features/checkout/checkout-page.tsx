@@ -9,6 +9,7 @@ import { isLocale, type Locale } from '~/i18n/locales'
 import { formatLei } from '~/i18n/money'
 import { countyChoices } from '~/ui/form/choices'
 import { CheckboxField, ContractForm, FormError, FormField, SelectField, SubmitButton } from '~/ui/form/form-parts'
+import { LocalityField } from '~/ui/form/locality-field'
 import { useContractForm } from '~/ui/form/use-contract-form'
 import { SubjectSummary } from './checkout-summary'
 import type { getCheckout } from './checkout.functions'
@@ -196,9 +197,7 @@ function BuyerForm({ checkout, captchaProvider, onExpired }: { checkout: Checkou
             {(p) => <input {...p} type="tel" autoComplete="tel" required />}
           </FormField>
           <SelectField form={form} name="county" label={<Trans>County</Trans>} choices={countyChoices} placeholder={t`Choose the county`} autoComplete="address-level1" />
-          <FormField form={form} name="city" label={<Trans>Locality</Trans>}>
-            {(p) => <input {...p} autoComplete="address-level2" required />}
-          </FormField>
+          <LocalityField form={form} name="city" countyField="county" label={<Trans>Locality</Trans>} />
           <FormField form={form} name="street" label={<Trans>Street, number, building, flat</Trans>}>
             {(p) => <input {...p} autoComplete="street-address" required />}
           </FormField>

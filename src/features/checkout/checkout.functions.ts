@@ -8,6 +8,7 @@ import { ProviderError } from '~/server/provider'
 import { rememberSignIn } from '~/server/session/auth-session'
 import { getSession } from '~/server/session/session'
 import { answerForm, contractInput, formInput } from '~/server/web/forms'
+import { ontoFormFields } from '~/server/web/provider-fields'
 import { callProvider } from '~/server/web/request'
 import { offerRanOut } from './offer-expiry'
 import { orderAccessHeaders, rememberGuestOrder } from './order-access.server'
@@ -100,6 +101,8 @@ export const placeOrder = createServerFn({ method: 'POST' })
             ...(input.postal_code ? { postal_code: input.postal_code } : {}),
           },
         }
+        // The API names the buyer's fields by their place in `customer` (`customer.address.city`), the form by their own (`city`).
+        const ontoCheckoutFields = ontoFormFields((path) => path.replace(/^customer\.(address\.)?/, ''))
         const session = await getSession()
         let token = input.token ?? ''
         let accountExists = false
@@ -114,7 +117,7 @@ export const placeOrder = createServerFn({ method: 'POST' })
             method: 'POST',
             json: { customer, product_id: quote.data.product, token },
             schema: StoreFromProductPageResult,
-          })
+          }).catch(ontoCheckoutFields)
           if (stored.account_exists) {
             accountExists = true
             token = stored.checkout_ticket
@@ -139,7 +142,7 @@ export const placeOrder = createServerFn({ method: 'POST' })
           // The API refuses an offer that ran out (422 on `offer_id`): the page then offers fresh ones.
           if (error instanceof ProviderError && error.status === 422 && error.fieldErrors?.offer_id && (await ranOut(input.quote_id, input.offer_id, bearer))) return 'expired' as const
           throw error
-        })
+        }).catch(ontoCheckoutFields)
         if (created === 'expired') return { expired: true as const }
         if (created.data.access_token) await rememberGuestOrder(created.data.id, created.data.access_token)
         return {

@@ -5,6 +5,7 @@ import { addDays } from '~/contract/iso-date'
 import { useHouseLabels } from '~/i18n/product-labels'
 import { choices, countyChoices } from '~/ui/form/choices'
 import { ContractForm, FormError, FormField, SelectField, SubmitButton } from '~/ui/form/form-parts'
+import { LocalityField } from '~/ui/form/locality-field'
 import { useQuoteForm } from '~/ui/form/use-quote-form'
 import { requestHouseQuote } from './house.functions'
 
@@ -63,9 +64,7 @@ export function HouseQuoteForm({ today, captchaProvider }: { today: string; capt
             <Trans>Address of the home</Trans>
           </legend>
           <SelectField form={form} name="county" label={<Trans>County</Trans>} choices={countyChoices} placeholder={t`Choose the county`} />
-          <FormField form={form} name="locality" label={<Trans>Locality</Trans>}>
-            {(p) => <input {...p} autoComplete="address-level2" required />}
-          </FormField>
+          <LocalityField form={form} name="locality" countyField="county" label={<Trans>Locality</Trans>} />
           <FormField form={form} name="street" label={<Trans>Street and number</Trans>}>
             {(p) => <input {...p} autoComplete="address-line1" required />}
           </FormField>

@@ -20,6 +20,8 @@ export interface ProductDeps {
 
 /** The request turned into what insurers are asked, before any is asked. */
 export interface PreparedQuote {
+  /** The request as kept with the quote when `prepare` normalised it (house: official place names); the request as asked when absent. */
+  request?: Record<string, unknown>
   /** Derived facts kept with the quote and shown with it (RCA: the bonus-malus class). */
   context: Record<string, unknown>
   /** The same body for every insurer of the product (RCA: the risk description). */

@@ -150,7 +150,7 @@ export class QuoteService {
       product,
       userId: owner.userId ?? null,
       partnerCode: owner.partnerCode ?? null,
-      request: request as Record<string, unknown>,
+      request: prepared.request ?? (request as Record<string, unknown>),
       context,
       insurerPayload: prepared.payload,
       status: asked.length === 0 ? 'complete' : 'pending',

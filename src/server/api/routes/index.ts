@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route'
 import { accountRoutes } from './account'
+import { addressRoutes } from './addresses'
 import { accountSettingsRoutes } from './account-settings'
 import { vehicleRoutes } from './vehicles'
 import { directBookingOperatorRoutes, directBookingRoutes } from './direct-bookings'
@@ -21,6 +22,6 @@ import { twoFactorRoutes } from './two-factor'
 
 /** Every route of the provider API, grouped by domain. */
 export function allRoutes(brand: string): RouteDef[] {
-  const routes = [...siteRoutes, ...authRoutes, ...twoFactorRoutes, ...googleRoutes, ...accountRoutes, ...productRoutes, ...quoteRoutes(productDefinitions), ...navigationRoutes, ...engagementRoutes, ...operatorRoutes, ...partnerOperatorRoutes, ...fxRoutes, ...paymentRoutes, ...realtimeRoutes, ...orderRoutes, ...orderOperatorRoutes, ...vehicleRoutes, ...accountSettingsRoutes, ...directBookingRoutes, ...directBookingOperatorRoutes]
+  const routes = [...siteRoutes, ...authRoutes, ...twoFactorRoutes, ...googleRoutes, ...accountRoutes, ...productRoutes, ...quoteRoutes(productDefinitions), ...navigationRoutes, ...engagementRoutes, ...operatorRoutes, ...partnerOperatorRoutes, ...fxRoutes, ...paymentRoutes, ...realtimeRoutes, ...orderRoutes, ...orderOperatorRoutes, ...vehicleRoutes, ...accountSettingsRoutes, ...directBookingRoutes, ...directBookingOperatorRoutes, ...addressRoutes]
   return [...routes, ...metaRoutes(routes, brand)]
 }

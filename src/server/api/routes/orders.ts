@@ -4,6 +4,7 @@ import {
   OperatorOrderList,
   OperatorOrderListQuery,
   OperatorRetryResult,
+  type Customer,
   OrderCreated,
   OrderCreateInput,
   OrderIdParams,
@@ -18,6 +19,7 @@ import {
 import { PolicyCheckQuery, PolicyCheckResult, PolicyVerification, VerificationCodeParams, VirtualCardList } from '~/contract/policy-check'
 import { z } from 'zod'
 import type { Locale } from '~/i18n/locales'
+import { checkPlace } from '../../addresses/siruta'
 import { isCheckoutTicket, spendCheckoutTicket } from '../../orders/guest-checkout'
 import { OrderFailure } from '../../orders/orders'
 import type { OrderAccess } from '../../orders/access'
@@ -54,6 +56,18 @@ async function orderCall<T>(locale: Locale, call: () => Promise<T>): Promise<T> 
   }
 }
 
+/**
+ * The buyer's county and locality must be SIRUTA's (docs/addresses.md): the customer with their
+ * official names, else 422 on the field SIRUTA does not know; checked before the captcha, as the
+ * body's shape is.
+ */
+function withOfficialPlace(customer: Customer, locale: Locale): Customer {
+  const place = checkPlace(customer.address.county, customer.address.city)
+  if (place.ok) return { ...customer, address: { ...customer.address, county: place.county, city: place.locality } }
+  const [field, key] = place.problem === 'county_unknown' ? (['customer.address.county', 'customer_county_unknown'] as const) : (['customer.address.city', 'customer_city_unknown'] as const)
+  throw new ApiError(422, 'validation_failed', { [field]: [fieldMessage(locale, key)] })
+}
+
 /** The caller's right to an order: its owner's session and/or the guest's order token. */
 async function accessOf(ctx: RouteContext<unknown, unknown, unknown>): Promise<OrderAccess> {
   const account = ctx.bearer ? await ctx.deps.accounts.authenticate(ctx.bearer) : null
@@ -76,8 +90,9 @@ export const orderRoutes = [
     body: StoreFromProductPageInput,
     response: StoreFromProductPageResult,
     handler: async (ctx) => {
+      const customer = withOfficialPlace(ctx.body.customer, ctx.locale)
       await requireCaptcha(ctx.body.token, ctx)
-      return { body: await ctx.deps.guestCheckout.store(ctx.body.customer, requestMeta(ctx)) }
+      return { body: await ctx.deps.guestCheckout.store(customer, requestMeta(ctx)) }
     },
   }),
   defineRoute({
@@ -90,6 +105,7 @@ export const orderRoutes = [
     response: OrderCreated,
     status: 201,
     handler: async (ctx) => {
+      const customer = withOfficialPlace(ctx.body.customer, ctx.locale)
       const account = ctx.bearer ? await ctx.deps.accounts.authenticate(ctx.bearer) : null
       if (ctx.bearer && !account) throw new ApiError(401, 'unauthenticated')
       const { SESSION_SECRET: secret } = ctx.deps.config
@@ -100,7 +116,7 @@ export const orderRoutes = [
         if (!(await spendCheckoutTicket(ctx.deps.database.db, secret, ctx.body.token, ctx.body.customer.email))) await requireCaptcha(ctx.body.token, ctx) // spent: a captcha as for anyone
       }
       const created = await orderCall(ctx.locale, () =>
-        ctx.deps.orders.create(ctx.body, {
+        ctx.deps.orders.create({ ...ctx.body, customer }, {
           userId: account?.user.id,
           idempotencyKey: ctx.request.headers.get(IDEMPOTENCY_HEADER),
           locale: ctx.locale,

@@ -1,25 +1,39 @@
 import { HouseQuoteInput } from '~/contract/house'
-import type { ProductDefinition } from '../definition'
+import { sandboxBaseUrl } from '../../sandbox'
+import { ProductServiceUnavailable, type ProductDefinition } from '../definition'
 import { PAD_ISSUER } from '../insurers-data'
 import { pick } from '../foreign-price'
 import { refuseIf } from '../rules'
-import { houseEndDate, houseProblems } from './rules'
+import { createPadRegisterClient, PadRegisterUnavailable } from './pad-register'
+import { existingPadProblem, houseAddress, houseEndDate, houseProblems } from './rules'
 import { houseInsurerTariffs } from './tariffs'
 
 const money = (amount: unknown) => (typeof amount === 'number' ? { amount, currency: 'RON' as const } : undefined)
 
 /**
  * House: the PAD from the PAID pool and optional cover from the insurers, asked as the visitor's
- * choice says (PAD only, optional only with an existing PAD, or both, bought together).
+ * choice says (PAD only, optional only with an existing PAD, or both, bought together). The
+ * address is SIRUTA's (kept by its official names) and an existing PAD is the pool's, for this
+ * home, in force on the start date; the pool is asked only once the request is otherwise sound.
  */
 export const houseDefinition: ProductDefinition<HouseQuoteInput> = {
   code: 'house-insurance',
   requestSchema: HouseQuoteInput,
-  async prepare(request, { now }) {
-    refuseIf(houseProblems(request, now))
+  async prepare(asked, { config, now }) {
+    const { request, problems } = houseAddress(asked)
+    refuseIf([...houseProblems(asked, now), ...problems])
+    if (request.existing_pad_number !== null) {
+      const register = createPadRegisterClient({ baseUrl: sandboxBaseUrl(config) })
+      const policy = await register.find(request.existing_pad_number).catch((error: unknown) => {
+        throw error instanceof PadRegisterUnavailable ? new ProductServiceUnavailable('pad_register', error.message) : error
+      })
+      const problem = existingPadProblem(request, policy)
+      refuseIf(problem ? [problem] : [])
+    }
     const { token: _token, ...payload } = request
     const optional = Object.keys(houseInsurerTariffs)
     return {
+      request,
       context: { cover: request.cover },
       payload,
       startDate: request.start_date,

@@ -5,6 +5,7 @@
  *   POST /insurers/{code}/quotes/{product}   the product's payload → 200 a price or a refusal;
  *                                            sometimes 503, sometimes no answer at all
  *   POST /insurers/{code}/policies           Idempotency-Key header → 201 the policy (200 when repeated)
+ *   GET  /insurers/paid/pad-policies/{number} the PAID pool's PAD register → 200 the policy, 404 unknown
  *
  * Each insurer prices with its own tariff (the product's pricer). Latency and failures follow
  * `quoteBehaviour`, a hash of the insurer, the request, the try (the broker's `X-Request-Attempt`
@@ -16,6 +17,7 @@ import { createHash } from 'node:crypto'
 import type { z } from 'zod'
 import { ATTEMPT_HEADER, IDEMPOTENCY_HEADER, SandboxIssueRequest, type SandboxIssuedPolicy, type SandboxQuoteAnswer } from '~/server/insurers/sandbox-protocol'
 import { behaviourOf, canonicalJson, quoteReference, referenceOf, requestDigest, tryDigest } from './behaviour'
+import { findSandboxPadPolicy } from './pad-registry'
 import { SandboxPolicyStore } from './policy-store'
 
 /** A price in bani, or why the insurer does not cover the risk. */
@@ -88,11 +90,18 @@ export class InsurerSandbox {
   async handle(request: Request, path: string): Promise<Response | undefined> {
     const match = /^\/insurers\/([a-z0-9-]{2,40})\/(quotes\/([a-z0-9-]{2,40})|policies)\/?$/.exec(path)
     if (!path.startsWith('/insurers/')) return undefined
+    const pad = /^\/insurers\/paid\/pad-policies\/([^/]{1,60})\/?$/.exec(path)
+    if (pad) return request.method === 'GET' ? this.padPolicy(decodeURIComponent(pad[1] ?? '')) : problem(405, 'method_not_allowed', 'Use GET.')
     if (!match) return problem(404, 'not_found', 'No such endpoint.')
     if (request.method !== 'POST') return problem(405, 'method_not_allowed', 'Use POST.')
     const insurer = match[1] ?? ''
     if (!this.insurers.includes(insurer)) return problem(404, 'insurer_unknown', `No insurer ${insurer}.`)
     return match[3] ? this.quote(request, insurer, match[3]) : this.issue(request, insurer)
+  }
+
+  private padPolicy(number: string): Response {
+    const policy = findSandboxPadPolicy(number)
+    return policy ? json(200, policy) : problem(404, 'policy_not_found', 'No PAD policy has this number.')
   }
 
   private async quote(request: Request, insurer: string, product: string): Promise<Response> {
