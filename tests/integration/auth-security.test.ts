@@ -5,8 +5,8 @@ import { TwoFactorQrCode, VerifyCodeResult } from '~/contract/two-factor'
 import { currentStep, totpCode } from '~/server/auth/totp'
 import { backgroundSettled } from '~/server/background'
 import { passwordResets } from '~/server/db/schema'
-import { setLogLevel } from '~/server/log'
 import { startTestApi, type TestApi } from '../support/api'
+import { logCapture } from '../support/log-capture'
 import { bearer, json, login, newEmail, registerUser, strongPassword } from '../support/accounts'
 import { startFakeSmtp, type FakeSmtp } from '../support/smtp'
 
@@ -90,25 +90,8 @@ describe('reset request timing', () => {
 })
 
 describe('auth events in the log', () => {
-  const lines: string[] = []
-  let restore: (() => void) | undefined
-  const capture = () => {
-    setLogLevel('info')
-    const out = process.stdout.write.bind(process.stdout)
-    const err = process.stderr.write.bind(process.stderr)
-    const grab = (chunk: unknown) => {
-      lines.push(String(chunk))
-      return true
-    }
-    process.stdout.write = grab as typeof process.stdout.write
-    process.stderr.write = grab as typeof process.stderr.write
-    restore = () => {
-      process.stdout.write = out
-      process.stderr.write = err
-      setLogLevel(undefined)
-    }
-  }
-  afterEach(() => restore?.())
+  const { lines, capture, restore } = logCapture('info')
+  afterEach(() => restore())
 
   it('records sign-in success and failure and two-factor changes as JSON lines without secrets', async () => {
     capture()
@@ -121,7 +104,7 @@ describe('auth events in the log', () => {
       await (await t.call('/auth/two-factor/verify-code', json({ token: '', two_factor_code: totpCode(qr.secret, currentStep()), provider_code: 'authenticator', password: strongPassword }, bearer(signedIn.access_token)))).json(),
     )
     await t.call('/auth/two-factor/disable', json({ password: strongPassword }, bearer(verified.session.access_token)))
-    restore?.()
+    restore()
 
     const events = lines.flatMap((chunk) => chunk.split('\n').filter(Boolean)).map((line) => JSON.parse(line) as { event: string; level: string; time: string; userId?: string })
     const names = events.map((e) => e.event)

@@ -12,9 +12,10 @@ import { internalPath } from '~/contract/paths'
 import type { PurchaseParts } from '~/server/api'
 import { insurers, offers, orders, quotes, users } from '~/server/db/schema'
 import type { Database } from '~/server/db/client'
-import { log, setLogLevel } from '~/server/log'
+import { log } from '~/server/log'
 import type { IssuedPolicy, PolicyIssueRequest, PolicyIssuer } from '~/server/orders/ports'
 import { databaseKinds, errorOf, json, startTestApi, type TestApi } from '../support/api'
+import { logCapture } from '../support/log-capture'
 import { ProcessorDouble } from '../support/processor-double'
 
 /** The insurer at the boundary: issues every policy asked for. */
@@ -231,28 +232,8 @@ describe.each(databaseKinds)('issue 20: accounts, secrets, offers, bad input (%s
   })
 
   describe('§7 bad input never reaches a 500; logs carry no personal data', () => {
-    const lines: string[] = []
-    let restore: (() => void) | undefined
-    const capture = () => {
-      setLogLevel('debug')
-      const out = process.stdout.write.bind(process.stdout)
-      const err = process.stderr.write.bind(process.stderr)
-      const grab = (chunk: unknown) => {
-        lines.push(String(chunk))
-        return true
-      }
-      process.stdout.write = grab as typeof process.stdout.write
-      process.stderr.write = grab as typeof process.stderr.write
-      restore = () => {
-        process.stdout.write = out
-        process.stderr.write = err
-        setLogLevel(undefined)
-      }
-    }
-    afterEach(() => {
-      restore?.()
-      restore = undefined
-    })
+    const { lines, capture, restore } = logCapture('debug')
+    afterEach(() => restore())
 
     it('a lone surrogate in any text field answers 422 with a translated sentence for that field, and the log names nobody', async () => {
       capture()
@@ -261,7 +242,7 @@ describe.each(databaseKinds)('issue 20: accounts, secrets, offers, bad input (%s
       const en = await t.call('/orders', json(body('\udc00Ana'), { 'idempotency-key': randomUUID(), 'accept-language': 'en' }))
       const checkout = await t.call('/users/store-from-product-page', json({ customer: customer('lone.surrogate@example.ro', 'Ana\ud83d'), product_id: 'rca', token: '' }))
       const register = await t.call('/auth/register', json({ email: 'lone.surrogate@example.ro', first_name: 'I\udbff', last_name: 'Ionescu', password, password_confirmation: password, accept_terms: true, token: '' }))
-      restore?.()
+      restore()
 
       expect(ro.status).toBe(422)
       expect((await errorOf(ro)).message).toEqual({
@@ -288,7 +269,7 @@ describe.each(databaseKinds)('issue 20: accounts, secrets, offers, bad input (%s
         .execute(sql`select ${'ana.popescu@example.ro'}::int, ${'Str. Lalelelor 3'}::int`)
         .catch((error: unknown) => error)
       log.error('test.database_failed', { error: failed })
-      restore?.()
+      restore()
       const line = lines.map((chunk) => chunk.trim()).find((chunk) => chunk.includes('test.database_failed'))
       expect(line).toBeDefined()
       const entry = JSON.parse(line!) as { error: { message: string; stack: string; query?: string } }
