@@ -303,7 +303,23 @@ async function main(): Promise<void> {
         }
       }
     }
+    // The site keeps answering throughout (issue 20 §9): /health asked every 250 ms while the buyers run.
+    const health: number[] = []
+    let healthFailures = 0
+    let buying = true
+    const healthProbe = (async () => {
+      while (buying) {
+        const t = performance.now()
+        const ok = await fetch(`${apiUrl}/health`, { signal: AbortSignal.timeout(10_000) }).then((res) => res.ok, () => false)
+        if (ok) health.push(performance.now() - t)
+        else healthFailures++
+        await sleep(250)
+      }
+    })()
     await Promise.all(Array.from({ length: concurrency }, () => buyer()))
+    buying = false
+    await healthProbe
+    health.sort((a, b) => a - b)
     const elapsed = (performance.now() - begin) / 1000
     const cpuEnd = { api: cpuMs(api.pid), sandbox: cpuMs(sandbox.pid) }
 
@@ -373,6 +389,8 @@ async function main(): Promise<void> {
       'charges not kept': String(notKept.length),
       'refunded of them': String(notKeptRefunded),
       'purchases/s': (completed / elapsed).toFixed(2),
+      '/health p50/p99/max (ms)': health.length ? `${percentile(health, 50).toFixed(0)} / ${percentile(health, 99).toFixed(0)} / ${health.at(-1)!.toFixed(0)}` : 'none answered',
+      '/health over 1 s or failed': `${health.filter((t) => t > 1000).length + healthFailures} of ${health.length + healthFailures}`,
       'total p50/p99 (ms)': `${ms('total', 50)} / ${ms('total', 99)}`,
       'quote p50 (ms)': ms('quote', 50),
       'order p50 (ms)': ms('order', 50),
