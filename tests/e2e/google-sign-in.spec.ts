@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net'
 import { expect, test } from '@playwright/test'
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose'
 import { expectNoSeriousAxeViolations, waitForHydration, watchCsp, withConsentCookie } from './support'
-import { startAppServer, withConsentCookieFor, type AppServer } from './support-server'
+import { OWN_SERVER_START_MS, startAppServer, withConsentCookieFor, type AppServer } from './support-server'
 
 const CLIENT_ID = '424242-e2e.apps.googleusercontent.com'
 
@@ -91,7 +91,7 @@ test.describe('Google sign-in', () => {
   let app: AppServer
 
   test.beforeAll(async () => {
-    test.setTimeout(90_000)
+    test.setTimeout(OWN_SERVER_START_MS)
     await google.start()
     app = await startAppServer({
       GOOGLE_CLIENT_ID: CLIENT_ID,
