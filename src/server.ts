@@ -13,7 +13,6 @@ import type { ServerResponse } from 'node:http'
 import startEntry from '@tanstack/react-start/server-entry'
 import { API_BASE, closeProcessApi, getProcessApi, type Api } from './server/api'
 import { getConfig } from './server/config'
-import { isSandboxPath, sandboxFetch } from './server/sandbox'
 import { compressPage } from './server/http/compression'
 import { log } from './server/log'
 import { observeRequest } from './server/metrics'
@@ -58,7 +57,9 @@ async function answerWeb(request: Request, pathname: string, requestId: string):
 export default {
   async fetch(request: Request): Promise<Response> {
     const { pathname } = new URL(request.url)
-    if (isSandboxPath(pathname) && getConfig().SANDBOX_ENABLED) {
+    if (pathname.startsWith('/sandbox/') && getConfig().SANDBOX_ENABLED) {
+      // Loaded only where the sandboxes run: production's module graph holds none of them (decision 120).
+      const { sandboxFetch } = await import('./server/sandbox')
       const answer = await sandboxFetch(request)
       if (answer) return answer
     }
