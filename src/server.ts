@@ -7,7 +7,7 @@
  *
  * Every request gets an id (`x-request-id`, the caller's when well formed): it is on the answer,
  * on every log line written while handling it, and on the calls the page makes to the provider
- * API. `close` is the graceful shutdown of what this bundle opened (src/server/http/serve.ts).
+ * API. `close` is the graceful shutdown of what this bundle opened (src/server/serve.ts).
  */
 import type { ServerResponse } from 'node:http'
 import startEntry from '@tanstack/react-start/server-entry'
@@ -17,7 +17,7 @@ import { compressPage } from './server/http/compression'
 import { log } from './server/log'
 import { observeRequest } from './server/metrics'
 import { REQUEST_ID_HEADER, requestIdFrom, withRequestId } from './server/request-context'
-import { cachedPage, pageCacheKey } from './server/web/page-cache'
+import { cachedPage, pageCacheKey } from './server/http/page-cache'
 import { isServerFunctionPath, serveServerFunction } from './server/web/transport'
 
 let api: Api | undefined

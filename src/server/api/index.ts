@@ -1,7 +1,7 @@
 import type { AppConfig } from '../../../app.config'
 import { getConfig } from '../config'
 import { openDatabase } from '../db/client'
-import { seedReferenceData } from '../db/seed'
+import { seedReferenceData } from '../site/reference-data'
 import { Accounts } from '../auth/accounts'
 import { GoogleIdTokens, GoogleSignIn } from '../auth/google'
 import { TwoFactor } from '../auth/two-factor'

@@ -5,7 +5,7 @@ import { insurers } from '../db/schema'
 import type { InsurerAdapter } from './adapter'
 import { SandboxInsurerAdapter } from './sandbox-adapter'
 import { sandboxInsurersUrl } from '../outside-services'
-import { dropCachedPages } from '../web/page-cache'
+import { dropCachedPages } from '../http/page-cache'
 
 export type InsurerRow = typeof insurers.$inferSelect
 
