@@ -5,7 +5,7 @@ import { getResponseHeaders, setResponseStatus } from '@tanstack/react-start/ser
 // and with it these imports (docs/decisions/0012-content-security-policy.md).
 import { getConfig } from '~/server/config'
 import { sessionCookieName } from '~/server/session/options'
-import { paymentOrigins } from '~/server/payments/origins'
+import { paymentOrigins } from '~/server/web/payment-origins'
 import { markServerFunctionReached, plainValueRefused, publicServerFunctionError } from '~/server/web/transport'
 import { requestLocale } from '~/server/web/request'
 import { cacheControl, createNonce, requestHasCookie, responseSetsCookie, securityHeaders } from '~/server/http/security-headers'
