@@ -18,7 +18,7 @@ const vignetteFormField = (path: string) => path.replace(/^vehicle\./, '')
 export const getVignetteTariffs = createServerFn({ method: 'GET' }).handler(async () => {
   const { data } = await callProvider('/vignettes/tariffs', { schema: VignetteTariffsEnvelope })
   const periodsOf = <C extends string, P extends string>(tariff: Partial<Record<C, Partial<Record<P, number>>>>) =>
-    Object.fromEntries(Object.entries(tariff).map(([category, prices]) => [category, Object.keys(prices ?? {}) as P[]])) as Partial<Record<C, P[]>>
+    Object.fromEntries(Object.entries(tariff).map(([category, prices]) => [category, Object.keys(prices ?? {}) as P[]])) as Record<string, P[]>
   const huYears = Object.keys(data.hu.prices_by_year).map(Number)
   const huLatest = data.hu.prices_by_year[String(Math.max(...huYears))] ?? {}
   const bridgeCategories = Object.keys(data.ro.bridge_pass_prices) as (keyof typeof data.ro.bridge_pass_prices)[]
