@@ -13,7 +13,7 @@
 //       imports api, web, provider or session; nothing but the server entry (`src/server.ts`,
 //       which loads it only when `SANDBOX_ENABLED`) imports `src/server/sandbox`; server
 //       functions and `*.server.ts` route handlers import only server/{web,provider,session,config}.
-//       tests/unit/lint-boundaries.test.ts plants a breach of each and expects the error.
+//       tests/unit/lint-layers.test.ts plants a breach of each and expects the error.
 // Then: no import cycles (import-x/no-cycle), and file names in kebab-case (check-file), with
 // TanStack Router's conventions (`__root`, `_layout.`, `$param`, `{-$optional}`) in src/routes.
 import { readdirSync } from 'node:fs'
