@@ -8,6 +8,12 @@
 //       `src/features` (features build on them, never the reverse);
 //   (d) API route handlers (`src/server/api/routes`) never touch the database: they call the
 //       domain services of `ApiDeps` (no `drizzle-orm`, no `db/schema`).
+//   (e) layers inside `src/server` (import-x/no-restricted-paths, which resolves each import to
+//       its file): api → domain services → db, one way; web → provider → api; no domain service
+//       imports api, web, provider or session; nothing but the server entry (`src/server.ts`,
+//       which loads it only when `SANDBOX_ENABLED`) imports `src/server/sandbox`; server
+//       functions and `*.server.ts` route handlers import only server/{web,provider,session,config}.
+//       tests/unit/lint-layers.test.ts plants a breach of each and expects the error.
 // Then: no import cycles (import-x/no-cycle), and file names in kebab-case (check-file), with
 // TanStack Router's conventions (`__root`, `_layout.`, `$param`, `{-$optional}`) in src/routes.
 import { readdirSync } from 'node:fs'
@@ -81,6 +87,46 @@ const boundaries = [
   ]),
 ]
 
+const serverFolders = readdirSync(path.join(import.meta.dirname, 'src/server'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort()
+/** The layers of `src/server` that are not domain services. Every other folder is one (orders, quotes, products …). */
+const layerFolders = ['api', 'cli', 'db', 'http', 'provider', 'sandbox', 'session', 'web']
+const server = (folder) => `src/server/${folder}`
+const services = serverFolders.filter((folder) => !layerFolders.includes(folder)).map(server)
+
+const importResolution = {
+  // Without these the plugin reads no TypeScript module it imports, and resolves nothing.
+  'import-x/extensions': ['.ts', '.tsx', '.js'],
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+  'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'], tsconfig: { configFile: path.join(import.meta.dirname, 'tsconfig.json') } })],
+}
+
+const layerZones = [
+  { target: services, from: ['api', 'web', 'provider', 'session', 'cli'].map(server), message: 'A domain service never imports the API, the web app, the provider client or the session: they call services, never the reverse.' },
+  { target: server('db'), from: [...services, ...['api', 'web', 'provider', 'session', 'cli', 'http'].map(server)], message: 'src/server/db is the bottom layer (schema, client, migrations): it imports no service or layer above it.' },
+  { target: server('http'), from: [...services, ...['api', 'web', 'provider', 'session', 'cli', 'db'].map(server)], message: 'src/server/http holds HTTP helpers every layer shares: it imports none of them.' },
+  { target: server('api'), from: ['web', 'provider', 'session', 'cli'].map(server), message: 'The API is called by the web app (through the provider client), never the reverse.' },
+  { target: server('web'), from: [...services, ...['db', 'cli'].map(server)], message: 'The web app reaches domain services and data only through the provider API (src/server/provider).' },
+  // The error envelope and the message words are the API's and the web's alike (their own catalog is on its way).
+  { target: server('web'), from: server('api'), except: ['./errors.ts', './messages.ts'], message: 'The web app calls the API through src/server/provider, never its modules.' },
+  { target: server('provider'), from: [...services, ...['db', 'web', 'session', 'cli'].map(server)], message: 'The provider client reaches the API (over HTTP or in-process), nothing else.' },
+  { target: server('provider'), from: server('api'), except: ['./index.ts'], message: 'The provider client mounts the in-process API through its entry (src/server/api/index.ts) only.' },
+  { target: server('session'), from: [...services, ...['api', 'db', 'web', 'provider', 'cli'].map(server)], message: 'The session cookie module depends on the configuration only.' },
+  {
+    target: ['src/server/!(sandbox)/**', 'src/server/*.ts', 'src/!(server)/**', 'src/start.ts', 'src/router.tsx'],
+    from: server('sandbox'),
+    message: 'Production code never imports the sandbox: outside parties are reached at the URLs of src/server/outside-services.ts.',
+  },
+  {
+    target: ['src/**/*.functions.ts', 'src/**/*.server.ts'],
+    from: 'src/server',
+    except: ['./web', './provider', './session', './config.ts'],
+    message: 'Server functions and page route handlers import only src/server/{web,provider,session,config}: everything else is behind the provider API.',
+  },
+]
+
 export default defineConfig(
   { ignores: ['dist/', 'node_modules/', '.tanstack/', 'src/routeTree.gen.ts', 'bench/bare-start/', 'test-results/', 'playwright-report/', '.data/', 'coverage/', '.output/'] },
   js.configs.recommended,
@@ -98,17 +144,15 @@ export default defineConfig(
   },
   ...boundaries,
   {
-    name: 'imports/no-cycle',
+    name: 'imports/no-cycle-and-layers',
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
-    settings: {
-      // Without these the plugin reads no TypeScript module it imports, and sees no cycle.
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'], tsconfig: { configFile: path.join(import.meta.dirname, 'tsconfig.json') } })],
+    settings: importResolution,
+    rules: {
+      // Type-only imports vanish at build time and cannot form a cycle at run time.
+      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }],
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: layerZones }],
     },
-    // Type-only imports vanish at build time and cannot form a cycle at run time.
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }] },
   },
   {
     name: 'files/kebab-case',

@@ -1,7 +1,7 @@
 /**
  * Browser end-to-end tests: `npm run test:e2e` (after `npm run build`).
  *
- * Runs the production server (`dist/node/serve.js`, the bundled `src/server/http/serve.ts`, on the built `dist/`) on port 3100
+ * Runs the production server (`dist/node/serve.js`, the bundled `src/server/serve.ts`, on the built `dist/`) on port 3100
  * with a fresh, empty data folder, and drives Debian's Chromium (`/usr/bin/chromium`,
  * installed by `scripts/ensure-chromium.sh`): Playwright's own browser downloads are never used.
  *

@@ -15,7 +15,7 @@ const outDir = path.join(root, 'dist/node')
 
 /** The entry points, by the name of the file they become. */
 const entries = {
-  serve: 'src/server/http/serve.ts',
+  serve: 'src/server/serve.ts',
   api: 'src/server/api/standalone.ts',
   realtime: 'src/server/realtime/standalone.ts',
   cli: 'src/server/cli/main.ts',

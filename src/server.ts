@@ -7,18 +7,17 @@
  *
  * Every request gets an id (`x-request-id`, the caller's when well formed): it is on the answer,
  * on every log line written while handling it, and on the calls the page makes to the provider
- * API. `close` is the graceful shutdown of what this bundle opened (src/server/http/serve.ts).
+ * API. `close` is the graceful shutdown of what this bundle opened (src/server/serve.ts).
  */
 import type { ServerResponse } from 'node:http'
 import startEntry from '@tanstack/react-start/server-entry'
 import { API_BASE, closeProcessApi, getProcessApi, type Api } from './server/api'
 import { getConfig } from './server/config'
-import { isSandboxPath, sandboxFetch } from './server/sandbox'
 import { compressPage } from './server/http/compression'
 import { log } from './server/log'
 import { observeRequest } from './server/metrics'
 import { REQUEST_ID_HEADER, requestIdFrom, withRequestId } from './server/request-context'
-import { cachedPage, pageCacheKey } from './server/web/page-cache'
+import { cachedPage, pageCacheKey } from './server/http/page-cache'
 import { isServerFunctionPath, serveServerFunction } from './server/web/transport'
 
 let api: Api | undefined
@@ -58,7 +57,9 @@ async function answerWeb(request: Request, pathname: string, requestId: string):
 export default {
   async fetch(request: Request): Promise<Response> {
     const { pathname } = new URL(request.url)
-    if (isSandboxPath(pathname) && getConfig().SANDBOX_ENABLED) {
+    if (pathname.startsWith('/sandbox/') && getConfig().SANDBOX_ENABLED) {
+      // Loaded only where the sandboxes run: production's module graph holds none of them (decision 120).
+      const { sandboxFetch } = await import('./server/sandbox')
       const answer = await sandboxFetch(request)
       if (answer) return answer
     }

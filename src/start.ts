@@ -5,13 +5,13 @@ import { getResponseHeaders, setResponseStatus } from '@tanstack/react-start/ser
 // and with it these imports (docs/decisions/0012-content-security-policy.md).
 import { getConfig } from '~/server/config'
 import { sessionCookieName } from '~/server/session/options'
-import { paymentOrigins } from '~/server/payments/origins'
+import { paymentOrigins } from '~/server/web/payment-origins'
 import { markServerFunctionReached, plainValueRefused, publicServerFunctionError } from '~/server/web/transport'
 import { requestLocale } from '~/server/web/request'
-import { cacheControl, createNonce, requestHasCookie, responseSetsCookie, securityHeaders } from '~/server/web/security-headers'
+import { cacheControl, createNonce, requestHasCookie, responseSetsCookie, securityHeaders } from '~/server/http/security-headers'
 
 /**
- * Security headers of every page and server function (src/server/web/security-headers.ts).
+ * Security headers of every page and server function (src/server/http/security-headers.ts).
  * A page request gets a fresh CSP nonce, handed to the router through the request context
  * (`getRouter` in src/router.tsx reads it), so every script and style Start renders carries
  * the nonce the policy names. First in the chain, so a CSRF refusal gets the headers too.

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { AccountPreferencesPatch, DiaryEntryInput, NoteInput, VehicleInput } from './account-area'
+import { AccountPreferencesPatch, DiaryEntryInput, DiaryFilter, NoteInput, VehicleInput } from './account-area'
 import { REMINDER_KINDS, reminderField } from './account-area-constants'
 import { bani, boolOf, bucharestInstant, decimalOf, integerOf, nullable } from './account-area-form-values'
 import { isVin } from './vehicle'
@@ -40,8 +40,15 @@ function vehicleFromForm(values: unknown) {
 export const VehicleForm = z.preprocess(vehicleFromForm, VehicleInput)
 /** The same, changing the vehicle `id`. */
 export const VehicleEditForm = z.preprocess((values) => ({ ...vehicleFromForm(values), id: posted(values).id }), VehicleInput.extend({ id: recordId }))
-/** Removing the vehicle `id`. */
+/** Removing or reading the vehicle `id`. */
 export const VehicleRef = z.object({ id: recordId })
+
+/** The pages' reads: a page of a list (from 1), a vehicle's diary filtered as the API filters it. */
+const pageNumber = z.number({ error: 'request_invalid' }).int('request_invalid').positive('request_invalid').optional()
+export const VehiclesPage = z.object({ page: pageNumber })
+export const VehicleObjectsPage = VehicleRef.extend({ page: pageNumber })
+export const DiaryListRead = VehicleObjectsPage.extend(DiaryFilter.shape)
+export const DiaryStatsRead = VehicleRef.extend(DiaryFilter.shape)
 
 /**
  * A registry look-up from the add form: plate and VIN (both needed: the registry answers only

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { PageMeta } from './account-area'
-import { BOOKING_ADDRESS_MAX, BOOKING_NOTE_MAX, DIRECT_BOOKING_KINDS, DIRECT_BOOKING_STATUSES } from './direct-booking-constants'
+import { BOOKING_ADDRESS_MAX, BOOKING_NOTE_MAX, DIRECT_BOOKING_KINDS, DIRECT_BOOKING_STATUSES, normalizeReference } from './direct-booking-constants'
 import { isPlausiblePlate, normalizePlate } from './vehicle'
 
 export * from './direct-booking-constants'
@@ -128,6 +128,8 @@ export type DirectBookingList = z.infer<typeof DirectBookingList>
 
 /** Path parameter: a malformed reference is simply not found (404), never a 422. */
 export const DirectBookingParams = z.object({ ref: z.string() })
+/** A request looked up by its reference as typed: one that cannot be a reference reads as none (and is not found). */
+export const DirectBookingRead = z.object({ ref: z.string().max(64).transform(normalizeReference) })
 
 // ── Operator ──
 

@@ -1,9 +1,10 @@
-import { TIME_ZONE } from '~/i18n/locales'
-
 /**
  * Calendar arithmetic on `YYYY-MM-DD` strings (no time, no zone): policy periods, birth dates and
  * ages are calendar facts, so they are computed on dates, never on instants. Zod-free.
  */
+
+/** The site's time zone: policy dates, deadlines and "today" are Bucharest's. */
+export const TIME_ZONE = 'Europe/Bucharest'
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 

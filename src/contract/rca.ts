@@ -1,9 +1,8 @@
 import { z } from 'zod'
-import { todayInBucharest } from '~/i18n/dates'
 import { parseCnp } from './cnp'
 import { isCountyCode, type CountyCode } from './counties'
 import { checkCui } from './cui'
-import { addDays, isIsoDate, periodLastDay, wholeYearsBetween } from './iso-date'
+import { addDays, isIsoDate, periodLastDay, today as todayIn, wholeYearsBetween } from './iso-date'
 import { LICENCE_MIN_AGE, RCA_MIN_AGE, rcaStartDateBounds } from './rca-constants'
 import {
   checkVin,
@@ -60,7 +59,7 @@ const county = z
 const locality = text('locality_required', 'locality_too_long', 80)
 
 function buildSchema(clock: Clock) {
-  const today = () => todayInBucharest(clock())
+  const today = () => todayIn(clock())
 
   const vehicle = z.object(
     {

@@ -126,3 +126,19 @@ export const HuVignetteForm = z.preprocess(
     .refine((v) => motorcyclePeriodSold(v.category, v.period), { message: 'hu_motorcycle_annual', path: ['period'] }),
 )
 export type HuVignetteForm = z.output<typeof HuVignetteForm>
+
+/** A vignette price table: bani by category and period, only for the periods a category is sold for. */
+const priceTable = <C extends readonly [string, ...string[]], P extends readonly [string, ...string[]]>(categories: C, periods: P) =>
+  z.partialRecord(z.enum(categories), z.partialRecord(z.enum(periods), z.number().int().nonnegative()))
+
+/** `GET /vignettes/tariffs`: the official vignette tariffs the forms offer (Romanian, and Hungarian by the year they apply in). */
+export const VignetteTariffsEnvelope = z.object({
+  data: z.object({
+    ro: z.object({
+      prices: priceTable(roVignetteCategories, roVignettePeriods),
+      bridge_pass_prices: z.partialRecord(z.enum(roVignetteCategories), z.number().int().nonnegative()),
+    }),
+    hu: z.object({ prices_by_year: z.record(z.string().regex(/^\d{4}$/), priceTable(huVignetteCategories, huVignettePeriods)) }),
+  }),
+})
+export type VignetteTariffsBody = z.infer<typeof VignetteTariffsEnvelope>['data']

@@ -8,7 +8,7 @@ export const locales = [
 export type Locale = (typeof locales)[number]['code']
 export const localeCodes: readonly Locale[] = locales.map((l) => l.code)
 export const defaultLocale: Locale = 'ro'
-export const TIME_ZONE = 'Europe/Bucharest'
+export { TIME_ZONE } from '~/contract/iso-date'
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (localeCodes as readonly string[]).includes(value)

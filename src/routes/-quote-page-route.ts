@@ -1,4 +1,4 @@
-import { oneOf, publicId, searchParams } from '~/ui/search-params'
+import { oneOf, publicId, searchParams } from '~/contract/search-params'
 import { getQuote } from '~/features/quotes/quote.functions'
 
 /** The search of a one-page quote (travel, house): the quote shown below the form. */

@@ -1,5 +1,5 @@
 import { redirect } from '@tanstack/react-router'
-import { oneOf, publicId, searchParams, text } from '~/ui/search-params'
+import { oneOf, publicId, searchParams, text } from '~/contract/search-params'
 import { assertValidPage } from '~/ui/validity'
 import { getQuote } from '~/features/quotes/quote.functions'
 import { getRcaForm } from '~/features/rca/rca.functions'

@@ -2,7 +2,7 @@ import { addDays } from '~/contract/iso-date'
 import { todayInBucharest } from '~/i18n/dates'
 import { getQuote } from '~/features/quotes/quote.functions'
 import { getVignetteTariffs } from '~/features/vignettes/vignettes.functions'
-import { oneOf, publicId, searchParams } from '~/ui/search-params'
+import { oneOf, publicId, searchParams } from '~/contract/search-params'
 
 /** The vignette pages' search: the quote shown under the form, and `wait` after a post without JavaScript. */
 export const vignetteSearch = searchParams({

@@ -4,7 +4,7 @@ import { listOrders } from '~/features/checkout/orders.functions'
 import { OrdersPage } from '~/features/checkout/orders-page'
 import { useOrderUpdates } from '~/features/realtime/live-updates'
 import { pageTitle } from '~/ui/page-title'
-import { integer, searchParams } from '~/ui/search-params'
+import { integer, searchParams } from '~/contract/search-params'
 
 const validateSearch = searchParams({ page: integer(1, 10_000) })
 

@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { ContactForm } from '~/features/contact/contact-form'
 import { pageTitle } from '~/ui/page-title'
-import { oneOf, searchParams } from '~/ui/search-params'
+import { oneOf, searchParams } from '~/contract/search-params'
 
 const validateSearch = searchParams({ sent: oneOf('yes') })
 

@@ -4,7 +4,7 @@ import { CheckoutPage } from '~/features/checkout/checkout-page'
 import { getCheckout } from '~/features/checkout/checkout.functions'
 import { RenewQuoteForm } from '~/features/quotes/renew-quote'
 import { pageTitle } from '~/ui/page-title'
-import { oneOf, publicId, searchParams } from '~/ui/search-params'
+import { oneOf, publicId, searchParams } from '~/contract/search-params'
 
 const validateSearch = searchParams({
   offer: publicId,

@@ -7,7 +7,7 @@ import { useLiveUpdates } from '~/features/realtime/live-updates'
 import { getMyDirectBooking, listMyDirectBookings } from '~/features/direct-booking/direct-booking.functions'
 import { DirectBookingPage, type DirectBookingPageData } from '~/features/direct-booking/direct-booking-page'
 import { pageTitle } from '~/ui/page-title'
-import { searchParams, text } from '~/ui/search-params'
+import { searchParams, text } from '~/contract/search-params'
 
 const reference = text(20, /^[A-Za-z0-9-]{1,20}$/)
 

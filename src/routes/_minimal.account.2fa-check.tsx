@@ -6,7 +6,7 @@ import { SignOutButton } from '~/features/auth/sign-out'
 import { TwoFactorCheckPage } from '~/features/two-factor/two-factor-check-page'
 import { getMyTwoFactor } from '~/features/two-factor/two-factor.functions'
 import { pageTitle } from '~/ui/page-title'
-import { searchParams, text } from '~/ui/search-params'
+import { searchParams, text } from '~/contract/search-params'
 
 const validateSearch = searchParams({ last_url: text(2048) })
 

@@ -4,7 +4,7 @@ import { requireSignedIn } from '~/features/auth/guards'
 import { TwoFactorSetupPage } from '~/features/two-factor/two-factor-setup-page'
 import { getMyTwoFactor } from '~/features/two-factor/two-factor.functions'
 import { pageTitle } from '~/ui/page-title'
-import { oneOf, searchParams, text } from '~/ui/search-params'
+import { oneOf, searchParams, text } from '~/contract/search-params'
 
 const validateSearch = searchParams({
   last_url: text(2048),

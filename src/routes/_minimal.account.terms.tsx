@@ -5,7 +5,7 @@ import { requireSignedIn } from '~/features/auth/guards'
 import { SignOutButton } from '~/features/auth/sign-out'
 import { TermsPage } from '~/features/auth/terms-page'
 import { pageTitle } from '~/ui/page-title'
-import { searchParams, text } from '~/ui/search-params'
+import { searchParams, text } from '~/contract/search-params'
 
 const validateSearch = searchParams({ last_url: text(2048) })
 

@@ -3,7 +3,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 import { AuthenticatePage } from '~/features/auth/authenticate-page'
 import { requireGuest } from '~/features/auth/guards'
 import { pageTitle } from '~/ui/page-title'
-import { oneOf, searchParams, text } from '~/ui/search-params'
+import { oneOf, searchParams, text } from '~/contract/search-params'
 
 const longText = text(2048)
 

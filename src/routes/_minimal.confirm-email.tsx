@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { ConfirmEmailPage } from '~/features/account/confirm-email-page'
 import { pageTitle } from '~/ui/page-title'
-import { oneOf, searchParams, text } from '~/ui/search-params'
+import { oneOf, searchParams, text } from '~/contract/search-params'
 
 const validateSearch = searchParams({
   token: text(200),

@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { MaintenancePage } from '~/features/maintenance/maintenance-page'
 import { getMaintenanceStatus } from '~/features/maintenance/maintenance.functions'
 import { pageTitle } from '~/ui/page-title'
-import { searchParams, text } from '~/ui/search-params'
+import { searchParams, text } from '~/contract/search-params'
 
 const validateSearch = searchParams({ from: text(2048) })
 

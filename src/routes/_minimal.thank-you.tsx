@@ -5,7 +5,7 @@ import { getOrder } from '~/features/checkout/checkout.functions'
 import { RenewQuoteForm } from '~/features/quotes/renew-quote'
 import { useOrderUpdates } from '~/features/realtime/live-updates'
 import { pageTitle } from '~/ui/page-title'
-import { searchParams, uuid } from '~/ui/search-params'
+import { searchParams, uuid } from '~/contract/search-params'
 
 const validateSearch = searchParams({ order: uuid })
 

@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { PaymentRedirectPage } from '~/features/checkout/checkout-pages'
 import { getPaymentRedirect } from '~/features/checkout/payment-redirect.functions'
 import { pageTitle } from '~/ui/page-title'
-import { searchParams, text } from '~/ui/search-params'
+import { searchParams, text } from '~/contract/search-params'
 
 const validateSearch = searchParams({ payment: text(64), order: text(64) })
 

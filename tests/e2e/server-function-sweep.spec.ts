@@ -313,8 +313,8 @@ test('a server function called with another method answers 405 in the envelope, 
 })
 
 test('a signed-in caller’s missing, null or unreadable input answers 4xx from every server function, never a 500', async ({ browser, request }) => {
-  // The account area's validators read fields themselves: without `objectInput` a call with no
-  // data at all answered "Cannot read properties of undefined" as a 500 (found by `npm run fuzz`).
+  // Validators that read fields themselves once answered a call with no data at all with
+  // "Cannot read properties of undefined" as a 500 (found by `npm run fuzz`); the contract's schemas answer 4xx.
   const context = await browser.newContext({ extraHTTPHeaders: { 'accept-language': 'en' } })
   const page = await context.newPage()
   await registerThroughApi(page, request, email())

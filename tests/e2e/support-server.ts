@@ -88,7 +88,7 @@ async function startServerProcess(what: string, script: string, env: Record<stri
  */
 export const OWN_SERVER_START_MS = 300_000
 
-/** Starts `dist/node/serve.js` (the built `src/server/http/serve.ts`) with `settings` over a test baseline, and waits until it is ready. */
+/** Starts `dist/node/serve.js` (the built `src/server/serve.ts`) with `settings` over a test baseline, and waits until it is ready. */
 export async function startAppServer(overrides: Record<string, string>): Promise<AppServer> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`

@@ -18,6 +18,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /languages',
   'GET /products',
   'GET /products/{code}',
+  'GET /vignettes/tariffs', // the official vignette tariffs the forms offer
   'GET /maintenances/status',
   'GET /redirects',
   'GET /partners/{code}',

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AuthSession } from '~/contract/auth'
-import { DEMO_ACCOUNT, seedReferenceData } from '~/server/db/seed'
+import { DEMO_ACCOUNT, seedReferenceData } from '~/server/site/reference-data'
 import { users } from '~/server/db/schema'
 import { openDatabase } from '~/server/db/client'
 import { startTestApi, type TestApi } from '../support/api'

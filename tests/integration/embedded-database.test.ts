@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createPgliteInChild, openDatabase } from '~/server/db/client'
-import { seedReferenceData } from '~/server/db/seed'
+import { seedReferenceData } from '~/server/site/reference-data'
 
 // The embedded database is created in a child process on the first start (decision 81).
 describe('creating the embedded database', () => {

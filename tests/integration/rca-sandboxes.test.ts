@@ -5,7 +5,8 @@ import { serve } from 'srvx/node'
 import { parseConfig } from '../../app.config'
 import { isBonusMalusClass } from '~/contract/bonus-malus'
 import { ClaimsHistoryUnavailable, createClaimsHistoryClient } from '~/server/products/rca/claims-client'
-import { sandboxBaseUrl, sandboxFetch } from '~/server/sandbox'
+import { sandboxBaseUrl } from '~/server/outside-services'
+import { sandboxFetch } from '~/server/sandbox'
 import { sandboxClassOf } from '~/server/sandbox/claims-history'
 import { createVehicleRegistryClient, VehicleRegistryUnavailable } from '~/server/vehicles/registry-client'
 import { cnpBornOn } from '../support/rca'
@@ -126,7 +127,7 @@ describe('sandboxes: claims history and vehicle registry', () => {
       expect(await client.lookup('DB60REM', 'WSMS7480804123456')).toMatchObject({ category: 'trailer', power_kw: 0, seats: 0, fuel: 'other' })
       expect(await client.lookup('B100TSL', 'XP7YGCEJ2PB118742')).toMatchObject({ fuel: 'electric', engine_capacity_cc: 0 })
       expect(await client.lookup('B999ZZZ', 'UU1HSDAC5L5123456')).toBeUndefined()
-      const slow = createVehicleRegistryClient({ baseUrl: base, timeoutMs: 100, fetch: (url, init) => fetch(url, { ...init, headers: { ...init?.headers, 'x-sandbox-delay-ms': '2000' } }) })
+      const slow = createVehicleRegistryClient({ baseUrl: base, timeoutMs: 100, headers: { 'x-sandbox-delay-ms': '2000' } })
       await expect(slow.lookup('B123ABC', 'UU1HSDAC5L5123456')).rejects.toEqual(expect.objectContaining({ reason: 'timeout' }))
       await expect(slow.lookup('B123ABC', 'UU1HSDAC5L5123456')).rejects.toBeInstanceOf(VehicleRegistryUnavailable)
     })

@@ -147,7 +147,7 @@ export function statusesOf(res: Response): ProductStatuses {
 
 /** Serves a test API on a loopback port, for clients that speak HTTP (pusher-js's authorization calls). */
 export async function serveOverHttp(t: TestApi): Promise<{ apiUrl: string; close(): Promise<void> }> {
-  // As `npm run serve` serves it: straight from node:http (src/server/http/serve.ts).
+  // As `npm run serve` serves it: straight from node:http (src/server/serve.ts).
   const server = createServer((req: IncomingMessage, res: ServerResponse) => void t.api.serveNode(new NodeRequest({ req, res }), res))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
   return {

@@ -6,7 +6,7 @@ import { startTestApi, type TestApi, type TestSettings } from './api'
 /** The API on a loopback port of its own (the processor posts its notifications there), with the sandbox processor. */
 export async function servedApi(kind: 'pglite' | 'postgres', overrides: TestSettings = {}) {
   const served: { t?: TestApi } = {}
-  // As `npm run serve` serves it: straight from node:http (src/server/http/serve.ts).
+  // As `npm run serve` serves it: straight from node:http (src/server/serve.ts).
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => void served.t!.api.serveNode(new NodeRequest({ req, res }), res))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
   const port = (server.address() as AddressInfo).port

@@ -1,6 +1,6 @@
 /** Which page requests the one-second page cache may answer, and what it answers (decision 82). */
 import { describe, expect, it } from 'vitest'
-import { cachedPage, dropCachedPages, pageCacheKey } from '~/server/web/page-cache'
+import { cachedPage, dropCachedPages, pageCacheKey } from '~/server/http/page-cache'
 
 const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => new Request(`http://site.test${path}`, { method, headers })
 const key = (path: string, headers?: Record<string, string>, method?: string) => pageCacheKey(get(path, headers, method), new URL(`http://site.test${path}`).pathname)

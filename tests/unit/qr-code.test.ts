@@ -1,6 +1,6 @@
 import QRCode from 'qrcode'
 import { describe, expect, it } from 'vitest'
-import { qrSvg } from '~/server/documents/qr'
+import { qrSvg } from '~/contract/qr'
 
 /** The dark modules an SVG path of `h`/`v` runs paints, as a matrix of the symbol (quiet zone removed). */
 function paintedModules(path: string, size: number, quiet: number): number[][] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { integer, oneOf, publicId, searchParams, text, uuid } from '~/ui/search-params'
+import { integer, oneOf, publicId, searchParams, text, uuid } from '~/contract/search-params'
 
 describe('route search parameters without zod', () => {
   const search = searchParams({ step: oneOf('vehicle', 'owner'), wait: oneOf(1), quote: publicId, plate: text(5), page: integer(1, 10), order: uuid })

@@ -13,7 +13,7 @@ import {
   responseSetsCookie,
   securityHeaders,
   SONNER_STYLE_HASHES,
-} from '~/server/web/security-headers'
+} from '~/server/http/security-headers'
 
 const HTTPS = 'https://asiguro.ro'
 const HTTP = 'http://localhost:3000'

@@ -16,6 +16,8 @@ import {
   DiaryEntryEditForm,
   DiaryEntryForm,
   DiaryEntryRef,
+  DiaryListRead,
+  DiaryStatsRead,
   EmptyForm,
   NoteEditForm,
   NoteForm,
@@ -24,14 +26,16 @@ import {
   VehicleEditForm,
   VehicleForm,
   VehicleLookupForm,
+  VehicleObjectsPage,
   VehicleRef,
+  VehiclesPage,
 } from '~/contract/account-area-forms'
 import { Done } from '~/contract/auth'
 import { fieldMessage } from '~/contract/field-messages'
 import { RegisteredVehicle } from '~/contract/rca'
 import { ProviderError } from '~/server/provider'
 import { setPreferenceCookies } from '~/server/web/account-preferences'
-import { answerForm, formInput, formText as text, objectInput } from '~/server/web/forms'
+import { answerForm, contractInput, formInput } from '~/server/web/forms'
 import { callProvider, requestLocale } from '~/server/web/request'
 import { signedInOnly } from '~/server/web/signed-in-only'
 
@@ -55,18 +59,18 @@ async function orNull<T>(read: () => Promise<T>): Promise<T | null> {
   }
 }
 
-const id = (value: unknown) => encodeURIComponent(text(value, 64))
-const page = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? String(value) : undefined)
+const id = encodeURIComponent
+const page = (value: number | undefined) => value?.toString()
 
 export const listVehicles = createServerFn({ method: 'GET' })
   .middleware([signedInOnly])
-  .validator(objectInput((input: { page?: unknown }) => ({ page: page(input.page) })))
-  .handler(({ data }) => callProvider('/vehicles', { query: { page: data.page, per_page: '50' }, schema: VehicleList }))
+  .validator(contractInput(VehiclesPage))
+  .handler(({ data }) => callProvider('/vehicles', { query: { page: page(data.page), per_page: '50' }, schema: VehicleList }))
 
 export const getVehicle = createServerFn({ method: 'GET' })
   .middleware([signedInOnly])
-  .validator(objectInput((input: { id: unknown }) => ({ id: id(input.id) })))
-  .handler(({ data }) => orNull(async () => (await callProvider(`/vehicles/${data.id}`, { schema: VehicleEnvelope })).data))
+  .validator(contractInput(VehicleRef))
+  .handler(({ data }) => orNull(async () => (await callProvider(`/vehicles/${id(data.id)}`, { schema: VehicleEnvelope })).data))
 
 export const createVehicle = createServerFn({ method: 'POST' })
   .middleware([signedInOnly])
@@ -117,26 +121,20 @@ async function registryAnswer(input: { registration_plate: string; vin: string }
 
 // ── Diaries ──
 
-const filterOf = (input: { from?: unknown; to?: unknown; category?: unknown }) => ({
-  from: text(input.from, 10) || undefined,
-  to: text(input.to, 10) || undefined,
-  category: text(input.category, 40) || undefined,
-})
-
 export const listDiary = createServerFn({ method: 'GET' })
   .middleware([signedInOnly])
-  .validator(objectInput((input: { id: unknown; page?: unknown; from?: unknown; to?: unknown; category?: unknown }) => ({ id: id(input.id), page: page(input.page), ...filterOf(input) })))
-  .handler(({ data: { id: vehicleId, page: p, ...filter } }) => orNull(() => callProvider(`/vehicles/${vehicleId}/diaries`, { query: { page: p, per_page: '20', ...filter }, schema: DiaryList })))
+  .validator(contractInput(DiaryListRead))
+  .handler(({ data: { id: vehicleId, page: p, ...filter } }) => orNull(() => callProvider(`/vehicles/${id(vehicleId)}/diaries`, { query: { page: page(p), per_page: '20', ...filter }, schema: DiaryList })))
 
 export const getDiaryStats = createServerFn({ method: 'GET' })
   .middleware([signedInOnly])
-  .validator(objectInput((input: { id: unknown; from?: unknown; to?: unknown; category?: unknown }) => ({ id: id(input.id), ...filterOf(input) })))
-  .handler(({ data: { id: vehicleId, ...filter } }) => orNull(async () => (await callProvider(`/vehicles/${vehicleId}/diaries/stats`, { query: filter, schema: DiaryStats })).data))
+  .validator(contractInput(DiaryStatsRead))
+  .handler(({ data: { id: vehicleId, ...filter } }) => orNull(async () => (await callProvider(`/vehicles/${id(vehicleId)}/diaries/stats`, { query: filter, schema: DiaryStats })).data))
 
 export const getDiaryEntry = createServerFn({ method: 'GET' })
   .middleware([signedInOnly])
-  .validator(objectInput((input: { id: unknown; diaryId: unknown }) => ({ id: id(input.id), diaryId: id(input.diaryId) })))
-  .handler(({ data }) => orNull(async () => (await callProvider(`/vehicles/${data.id}/diaries/${data.diaryId}`, { schema: DiaryEntryEnvelope })).data))
+  .validator(contractInput(DiaryEntryRef))
+  .handler(({ data }) => orNull(async () => (await callProvider(`/vehicles/${id(data.id)}/diaries/${id(data.diaryId)}`, { schema: DiaryEntryEnvelope })).data))
 
 /** Posted without JavaScript, a saved or deleted entry leads back to the vehicle's diary. */
 const toDiary = (vehicleId: string) => `/account/vehicles/${encodeURIComponent(vehicleId)}/diaries`
@@ -180,13 +178,13 @@ export const deleteDiaryEntry = createServerFn({ method: 'POST' })
 
 export const listNotes = createServerFn({ method: 'GET' })
   .middleware([signedInOnly])
-  .validator(objectInput((input: { id: unknown; page?: unknown }) => ({ id: id(input.id), page: page(input.page) })))
-  .handler(({ data }) => orNull(() => callProvider(`/vehicles/${data.id}/notes`, { query: { page: data.page, per_page: '20' }, schema: NoteList })))
+  .validator(contractInput(VehicleObjectsPage))
+  .handler(({ data }) => orNull(() => callProvider(`/vehicles/${id(data.id)}/notes`, { query: { page: page(data.page), per_page: '20' }, schema: NoteList })))
 
 export const getNote = createServerFn({ method: 'GET' })
   .middleware([signedInOnly])
-  .validator(objectInput((input: { id: unknown; noteId: unknown }) => ({ id: id(input.id), noteId: id(input.noteId) })))
-  .handler(({ data }) => orNull(async () => (await callProvider(`/vehicles/${data.id}/notes/${data.noteId}`, { schema: NoteEnvelope })).data))
+  .validator(contractInput(NoteRef))
+  .handler(({ data }) => orNull(async () => (await callProvider(`/vehicles/${id(data.id)}/notes/${id(data.noteId)}`, { schema: NoteEnvelope })).data))
 
 /** Posted without JavaScript, a new or deleted note leads back to the vehicle's notes. */
 const toNotes = (vehicleId: string) => `/account/vehicles/${encodeURIComponent(vehicleId)}/notes`

@@ -1,6 +1,4 @@
-import { getConfig } from '~/server/config'
-import { getProcessApi } from '~/server/api'
-import { httpTransport, inProcessTransport } from '~/server/provider/client'
+import { providerTransport } from '~/server/provider'
 import { getSession } from '~/server/session/session'
 import { visitor } from '~/server/web/request'
 
@@ -12,8 +10,7 @@ import { visitor } from '~/server/web/request'
 export async function diaryCsvHandler({ request, params }: { request: Request; params: { id: string } }): Promise<Response> {
   const session = await getSession()
   if (!session.accessToken) return new Response(null, { status: 302, headers: { location: `/authenticate?last_url=${encodeURIComponent(new URL(request.url).pathname)}` } })
-  const url = getConfig().PROVIDER_API_URL
-  const transport = url ? httpTransport(url) : inProcessTransport(getProcessApi)
+  const transport = providerTransport()
   const query = new URL(request.url).search
   const { clientIp, locale } = visitor()
   const answer = await transport(`/vehicles/${encodeURIComponent(params.id)}/diaries.csv${query}`, { headers: { authorization: `Bearer ${session.accessToken}`, 'accept-language': locale ?? 'ro' } }, clientIp)

@@ -1,6 +1,4 @@
-import { getConfig } from '~/server/config'
-import { getProcessApi } from '~/server/api'
-import { httpTransport, inProcessTransport } from '~/server/provider/client'
+import { providerTransport } from '~/server/provider'
 import { getSession } from '~/server/session/session'
 import { visitor } from '~/server/web/request'
 import { orderAccessHeaders } from './order-access.server'
@@ -27,8 +25,7 @@ export async function orderDocumentHandler({ request, params }: { request: Reque
   if (session.accessToken) headers.authorization = `Bearer ${session.accessToken}`
   const { clientIp, locale } = visitor()
   headers['accept-language'] = locale ?? 'ro'
-  const url = getConfig().PROVIDER_API_URL
-  const transport = url ? httpTransport(url) : inProcessTransport(getProcessApi)
+  const transport = providerTransport()
   const path = policy ? `/orders/${params.id}/policies/${policy}/document` : `/orders/${params.id}/document`
   const answer = await transport(path, { headers }, clientIp)
   const out = new Headers({

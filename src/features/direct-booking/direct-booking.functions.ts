@@ -1,9 +1,8 @@
 import { createServerFn } from '@tanstack/react-start'
 import { setResponseStatus } from '@tanstack/react-start/server'
-import { DirectBookingEnvelope, DirectBookingInput, DirectBookingList } from '~/contract/direct-booking'
-import { normalizeReference } from '~/contract/direct-booking-constants'
+import { DirectBookingEnvelope, DirectBookingInput, DirectBookingList, DirectBookingRead } from '~/contract/direct-booking'
 import { ProviderError } from '~/server/provider'
-import { answerForm, formInput, formText, objectInput } from '~/server/web/forms'
+import { answerForm, contractInput, formInput } from '~/server/web/forms'
 import { callProvider } from '~/server/web/request'
 import { signedInOnly } from '~/server/web/signed-in-only'
 
@@ -28,7 +27,7 @@ export const listMyDirectBookings = createServerFn({ method: 'GET' })
 /** One of the visitor's requests; another user's (or none) is null, and the call answers 404. */
 export const getMyDirectBooking = createServerFn({ method: 'GET' })
   .middleware([signedInOnly])
-  .validator(objectInput((input: { ref: unknown }) => ({ ref: normalizeReference(formText(input.ref, 20)) })))
+  .validator(contractInput(DirectBookingRead))
   .handler(async ({ data }) => {
     try {
       if (data.ref) return (await callProvider(`/direct-bookings/${data.ref}`, { schema: DirectBookingEnvelope })).data

@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useServerFn } from '@tanstack/react-start'
-import { useEffect, useState } from 'react'
 import type { Offer, Quote } from '~/contract/quotes'
 import { formatDate } from '~/i18n/dates'
 import { isLocale, type Locale } from '~/i18n/locales'
@@ -19,41 +19,34 @@ export function offerTotal(offer: Offer, directSettlement: boolean): number {
   return (offer.premium?.amount ?? 0) + (directSettlement && offer.direct_settlement ? offer.direct_settlement.amount : 0)
 }
 
+/** While insurers answer: the next long-poll right after the last one; after a failure, a pause first. */
+const NEXT_POLL_MS = 100
+const AFTER_FAILURE_MS = 5000
+
 /**
- * The quote kept up to date: each answer of the long-poll (`after` = insurers answered so far)
- * brings the insurers that answered since, until the quote is complete (issue 10 §6). Keyed by
- * the quote's id where it is used, so another quote starts afresh.
+ * The quote kept up to date by a query: each answer of the long-poll (`after` = insurers answered
+ * so far, held up to 20 s by the API) brings the insurers that answered since, and the next poll
+ * starts until the quote is complete. A failed poll is retried by the query (then every 5 s) and
+ * its error is shown; the offers already there stay. Keyed by the quote's id where it is used.
  */
-function useLiveQuote(initial: Quote): Quote {
-  const [quote, setQuote] = useState(initial)
+function useLiveQuote(initial: Quote): { quote: Quote; failing: boolean } {
   const read = useServerFn(getQuote)
-  useEffect(() => {
-    if (initial.status === 'complete') return
-    let stopped = false
-    void (async () => {
-      let current = initial
-      while (!stopped && current.status === 'pending') {
-        try {
-          const next = await read({
-            data: {
-              id: current.id,
-              after: current.insurers_answered,
-              wait: 20,
-            },
-          })
-          if (!next || stopped) return
-          current = next
-          setQuote(next)
-        } catch {
-          await new Promise((resolve) => setTimeout(resolve, 2000))
-        }
-      }
-    })()
-    return () => {
-      stopped = true
-    }
-  }, [initial, read])
-  return quote
+  const queryClient = useQueryClient()
+  const queryKey = ['quote', initial.id] as const
+  const { data, isError } = useQuery({
+    queryKey,
+    queryFn: async () => {
+      const current = queryClient.getQueryData<Quote>(queryKey) ?? initial
+      return (await read({ data: { id: current.id, after: current.insurers_answered, wait: 20 } })) ?? current
+    },
+    initialData: initial,
+    // The page's own answer is fresh; later answers come only from the polls below.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchInterval: (query) => (query.state.data?.status !== 'pending' ? false : query.state.status === 'error' ? AFTER_FAILURE_MS : NEXT_POLL_MS),
+    refetchIntervalInBackground: true,
+  })
+  return { quote: data, failing: isError && data.status === 'pending' }
 }
 
 /**
@@ -64,11 +57,13 @@ function useLiveQuote(initial: Quote): Quote {
 export function OffersList({ quote: initial, directSettlement, now, captchaProvider }: { quote: Quote; directSettlement: boolean; now: number; captchaProvider?: CaptchaProvider }) {
   const { t, i18n } = useLingui()
   const locale = isLocale(i18n.locale) ? i18n.locale : 'ro'
-  const quote = useLiveQuote(initial)
+  const { quote, failing } = useLiveQuote(initial)
   const reasonOf = useOfferReason()
   const navigate = useNavigate()
   const hydrated = useHydrated()
   const expired = Date.parse(quote.expires_at) <= now
+  // The insurers' hold on their prices, as the quote states it.
+  const expiry = formatDate(quote.expires_at, locale, 'dateTime')
   // RCA: the toggle while insurers answer, then only if one of them sells the clause for this vehicle (none does for trailers).
   const hasDirectSettlement = quote.product === 'rca' && (quote.status === 'pending' || quote.offers.some((o) => o.direct_settlement))
   const priced = quote.offers.filter((o) => o.status === 'offered' && o.premium).sort((a, b) => offerTotal(a, directSettlement) - offerTotal(b, directSettlement))
@@ -94,6 +89,11 @@ export function OffersList({ quote: initial, directSettlement, now, captchaProvi
         )}
         <progress max={total} value={answered} aria-hidden="true" />
       </p>
+      {failing ? (
+        <p className="notice notice--warning" role="alert">
+          <Trans>The latest answers of the insurers could not be loaded. We keep trying.</Trans>
+        </p>
+      ) : null}
       {quote.bonus_malus ? (
         <p className="offers__bonus-malus">
           <Trans>
@@ -116,10 +116,15 @@ export function OffersList({ quote: initial, directSettlement, now, captchaProvi
         </p>
       ) : null}
       {quote.short_validity ? <ShortValidity lastDay={quote.short_validity.last_day} days={quote.short_validity.days} locale={locale} /> : null}
+      {!expired && priced.length > 0 ? (
+        <p className="field__hint">
+          <Trans>These prices hold until {expiry}.</Trans>
+        </p>
+      ) : null}
       {expired ? (
         <>
           <p className="notice notice--warning" role="alert">
-            <Trans>These offers have expired: insurers hold their prices for 30 minutes. Ask again for fresh prices.</Trans>
+            <Trans>These offers expired on {expiry}: insurers hold their prices only until then. Ask again for fresh prices.</Trans>
           </p>
           {captchaProvider ? <RenewQuoteForm quote={quote.id} captchaProvider={captchaProvider} /> : null}
         </>

@@ -13,7 +13,7 @@ import {
   VerifyCodeInput,
   VerifyCodeResult,
 } from '~/contract/two-factor'
-import { rememberSignIn } from '~/server/session/auth-session'
+import { rememberSignIn } from '~/server/web/auth-session'
 import { answerForm, formInput } from '~/server/web/forms'
 import { callProvider, requestLocale } from '~/server/web/request'
 import { signedInOnly } from '~/server/web/signed-in-only'

@@ -1,12 +1,11 @@
 import { createServerFn } from '@tanstack/react-start'
-import { HuVignetteForm, RoVignetteForm } from '~/contract/vignettes'
-import { huVignetteTariffs } from '~/server/products/vignettes/hu-tariff'
-import { bridgePassPrice, roVignetteTariff } from '~/server/products/vignettes/ro-tariff'
+import { HuVignetteForm, RoVignetteForm, VignetteTariffsEnvelope } from '~/contract/vignettes'
 import { formInput } from '~/server/web/forms'
+import { callProvider } from '~/server/web/request'
 import { answerQuoteForm } from '~/server/web/quote-forms'
 
 /**
- * The vignette quote forms' server functions (issue 12 §3–§4): the flat form is checked with the
+ * The vignette quote forms' server functions: the flat form is checked with the
  * request's own field schemas and sent to the quote API as its nested request; the API's 422
  * (`vehicle.registration_plate`) is laid back onto the form's fields (`registration_plate`).
  */
@@ -16,14 +15,16 @@ const vignetteFormField = (path: string) => path.replace(/^vehicle\./, '')
  * What each form offers: the periods the tariff sells per category (and the categories with bridge
  * passes); the Hungarian prices by the year they are valid in (the form shows the chosen start's).
  */
-export const getVignetteTariffs = createServerFn({ method: 'GET' }).handler(() => {
-  const periodsOf = (tariff: Record<string, Partial<Record<string, number>>>) =>
-    Object.fromEntries(Object.entries(tariff).map(([category, prices]) => [category, Object.keys(prices)]))
-  const huYears = Object.keys(huVignetteTariffs).map(Number)
-  const huLatest = huVignetteTariffs[Math.max(...huYears)] ?? {}
+export const getVignetteTariffs = createServerFn({ method: 'GET' }).handler(async () => {
+  const { data } = await callProvider('/vignettes/tariffs', { schema: VignetteTariffsEnvelope })
+  const periodsOf = <C extends string, P extends string>(tariff: Partial<Record<C, Partial<Record<P, number>>>>) =>
+    Object.fromEntries(Object.entries(tariff).map(([category, prices]) => [category, Object.keys(prices ?? {}) as P[]])) as Record<string, P[]>
+  const huYears = Object.keys(data.hu.prices_by_year).map(Number)
+  const huLatest = data.hu.prices_by_year[String(Math.max(...huYears))] ?? {}
+  const bridgeCategories = Object.keys(data.ro.bridge_pass_prices) as (keyof typeof data.ro.bridge_pass_prices)[]
   return {
-    ro: { periods: periodsOf(roVignetteTariff), prices: roVignetteTariff, bridgeCategories: Object.keys(bridgePassPrice), bridgePassBani: bridgePassPrice.B ?? 0 },
-    hu: { periods: periodsOf(huLatest), pricesByYear: Object.fromEntries(huYears.map((year) => [String(year), huVignetteTariffs[year] ?? {}])) },
+    ro: { periods: periodsOf(data.ro.prices), prices: data.ro.prices, bridgeCategories, bridgePassBani: data.ro.bridge_pass_prices.B ?? 0 },
+    hu: { periods: periodsOf(huLatest), pricesByYear: data.hu.prices_by_year },
   }
 })
 export type VignetteTariffs = Awaited<ReturnType<typeof getVignetteTariffs>>

@@ -1,6 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
 import { VirtualCardList, type VirtualCard } from '~/contract/policy-check'
-import { qrSvg, type QrSvg } from '~/server/documents/qr'
+import { qrSvg, type QrSvg } from '~/contract/qr'
 import { callProvider } from '~/server/web/request'
 import { signedInOnly } from '~/server/web/signed-in-only'
 

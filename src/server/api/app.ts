@@ -12,7 +12,7 @@ import { pendingTwoFactor } from '../auth/two-factor'
 import { clientAddress, peerAddress } from '../http/client-address'
 import { BodyTooLarge, DEFAULT_BODY_LIMIT, readTextUpTo } from '../http/body-limit'
 import { isOperatorToken } from './operator-token'
-import { securityHeaders } from '../web/security-headers'
+import { securityHeaders } from '../http/security-headers'
 import type { RouteDef, RouteResult } from './route'
 import { Router } from './router'
 import { log } from '../log'
@@ -41,7 +41,7 @@ export interface Api {
   /**
    * The same answer written straight to a `node:http` response (`npm run serve`): no `Response`
    * is built, nor converted back by srvx. `request` is srvx's lazy request over the same
-   * `IncomingMessage` (src/server/http/serve.ts).
+   * `IncomingMessage` (src/server/serve.ts).
    */
   serveNode(request: Request, res: ServerResponse): Promise<void>
   routes: RouteDef[]

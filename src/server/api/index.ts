@@ -1,7 +1,7 @@
 import type { AppConfig } from '../../../app.config'
 import { getConfig } from '../config'
 import { openDatabase } from '../db/client'
-import { seedReferenceData } from '../db/seed'
+import { seedReferenceData } from '../site/reference-data'
 import { Accounts } from '../auth/accounts'
 import { GoogleIdTokens, GoogleSignIn } from '../auth/google'
 import { TwoFactor } from '../auth/two-factor'
@@ -18,7 +18,7 @@ import { RedirectRules } from '../site/redirect-rules'
 import { InsurerCatalogue } from '../insurers/catalogue'
 import { productDefinitions } from '../products'
 import { QuoteService } from '../quotes/service'
-import { bnrFeedUrl, sandboxBaseUrl } from '../sandbox'
+import { bnrFeedUrl, vehicleRegistryUrl } from '../outside-services'
 import { createVehicleRegistryClient } from '../vehicles/registry-client'
 import { SiteState } from '../site/site-state'
 import { PageViews } from '../analytics/page-views'
@@ -109,7 +109,7 @@ export async function createApiDeps(config: AppConfig, options: { dataDir?: stri
     virtualCards: new VirtualCards(database.db, config.PUBLIC_URL),
     insurers,
     quotes,
-    vehicleRegistry: createVehicleRegistryClient({ baseUrl: sandboxBaseUrl(config) }),
+    vehicleRegistry: createVehicleRegistryClient({ baseUrl: vehicleRegistryUrl(config) }),
     partners: new Partners(database.db),
     contactMessages: new ContactMessages(database.db),
     cookieConsents: new CookieConsents(database.db),

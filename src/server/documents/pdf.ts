@@ -6,7 +6,7 @@ import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 import { formatDate } from '~/i18n/dates'
 import type { Locale } from '~/i18n/locales'
 import { documentLabels } from './labels'
-import { qrRuns } from './qr'
+import { qrRuns } from '~/contract/qr'
 
 /**
  * Policy documents as PDF (decision 50): one layout for every product. A product gives a title

@@ -4,8 +4,8 @@ import type { Database } from '../db/client'
 import { insurers } from '../db/schema'
 import type { InsurerAdapter } from './adapter'
 import { SandboxInsurerAdapter } from './sandbox-adapter'
-import { sandboxBaseUrl } from '../sandbox'
-import { dropCachedPages } from '../web/page-cache'
+import { sandboxInsurersUrl } from '../outside-services'
+import { dropCachedPages } from '../http/page-cache'
 
 export type InsurerRow = typeof insurers.$inferSelect
 
@@ -31,7 +31,7 @@ export interface InsurerRecord extends InsurerSummary {
  * entry here (and a row whose `adapter` names it); nothing else changes.
  */
 const adapterFactories: Record<string, (insurer: InsurerRow, config: AppConfig) => InsurerAdapter> = {
-  sandbox: (insurer, config) => new SandboxInsurerAdapter(sandboxBaseUrl(config), insurer.code),
+  sandbox: (insurer, config) => new SandboxInsurerAdapter(sandboxInsurersUrl(config), insurer.code),
 }
 
 export const adapterKinds = Object.keys(adapterFactories)

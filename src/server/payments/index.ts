@@ -1,6 +1,6 @@
 import type { AppConfig } from '../../../app.config'
 import type { Database } from '../db/client'
-import { sandboxBaseUrl } from '../sandbox'
+import { sandboxPaymentsUrl } from '../outside-services'
 import { NetopiaProcessor } from './netopia/processor'
 import { SandboxProcessor } from './sandbox-processor'
 import { PaymentService } from './service'
@@ -19,6 +19,6 @@ export function createPaymentService(db: Database, config: AppConfig): PaymentSe
   const processor =
     config.PAYMENT_PROVIDER === 'netopia'
       ? new NetopiaProcessor({ apiUrl: config.NETOPIA_API_URL!, apiKey: config.NETOPIA_API_KEY, posSignature: config.NETOPIA_POS_SIGNATURE, publicKeyPem: config.NETOPIA_PUBLIC_KEY })
-      : new SandboxProcessor(sandboxBaseUrl(config), sandboxProcessorKey(config))
+      : new SandboxProcessor(sandboxPaymentsUrl(config), sandboxProcessorKey(config))
   return new PaymentService(db, processor, `${notificationBaseUrl(config)}/api/v1/payments/notifications/${processor.name}`)
 }

@@ -1,4 +1,3 @@
-import type { AppConfig } from '../../../app.config'
 import { bnrSandboxService } from './bnr'
 import { claimsHistoryService } from './claims-history'
 import { insurerSandboxService } from './insurers'
@@ -49,20 +48,4 @@ export async function sandboxFetch(request: Request): Promise<Response | undefin
 
 export function sandboxServiceNames(): string[] {
   return Object.keys(services)
-}
-
-/**
- * Where clients reach the sandboxes: `SANDBOX_URL`, else this server's own port on loopback
- * (the web app serves them when `SANDBOX_ENABLED`). No trailing slash.
- */
-export function sandboxBaseUrl(config: Pick<AppConfig, 'SANDBOX_URL' | 'PORT' | 'HOST'>): string {
-  if (config.SANDBOX_URL) return config.SANDBOX_URL.replace(/\/+$/, '')
-  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST
-  return `http://${host}:${config.PORT}`
-}
-
-/** BNR's feed: `BNR_FEED_URL`, else the BNR sandbox where the sandboxes run, else www.bnr.ro. */
-export function bnrFeedUrl(config: Pick<AppConfig, 'BNR_FEED_URL' | 'SANDBOX_ENABLED' | 'SANDBOX_URL' | 'PORT' | 'HOST'>): string {
-  if (config.BNR_FEED_URL) return config.BNR_FEED_URL
-  return config.SANDBOX_ENABLED || config.SANDBOX_URL ? `${sandboxBaseUrl(config)}/sandbox/bnr` : 'https://www.bnr.ro'
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { RedirectRule } from '~/contract/navigation'
 import type { Database } from '../db/client'
 import { redirectRules } from '../db/schema'
-import { dropCachedPages } from '../web/page-cache'
+import { dropCachedPages } from '../http/page-cache'
 
 /** How long a node trusts its cached rules (another node may have changed them). */
 const CACHE_TTL_MS = 1000

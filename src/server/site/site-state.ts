@@ -1,10 +1,10 @@
 import { desc, eq, isNull } from 'drizzle-orm'
 import type { Database } from '../db/client'
-import { seedReferenceData } from '../db/seed'
+import { seedReferenceData } from './reference-data'
 import { maintenances, products, productStatuses } from '../db/schema'
 import type { MaintenanceStatus, Product, ProductCode, ProductStatuses } from '~/contract/site'
 import { statusFlagOf } from '~/contract/site'
-import { dropCachedPages } from '../web/page-cache'
+import { dropCachedPages } from '../http/page-cache'
 
 /** How long a node trusts its cached site state before reading it again (other nodes may change it). */
 const CACHE_TTL_MS = 1000

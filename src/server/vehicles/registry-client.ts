@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { RegisteredVehicle } from '~/contract/rca'
 import { categoryOfRegistrationCode, normalizePlate, normalizeVin, type VehicleFuel } from '~/contract/vehicle'
-import { isTimeout, withOneRetry } from '../http/retry'
+import { OutsideServiceUnavailable, readFromOutside, type UnavailableReason } from '../http/outside-read'
 
 /**
  * Client of the vehicle registry (today its sandbox, `src/server/sandbox/vehicle-registry.ts`):
@@ -25,15 +25,9 @@ const RegistryAnswer = z.object({
   }),
 })
 
-export class VehicleRegistryUnavailable extends Error {
-  constructor(
-    readonly reason: 'timeout' | 'http' | 'network' | 'invalid_answer',
-    detail?: string,
-    /** A timeout, a 5xx or a lost connection: asked once more (`withOneRetry`). */
-    readonly transient = reason === 'timeout' || reason === 'network',
-  ) {
-    super(`vehicle registry unavailable: ${reason}${detail ? ` (${detail})` : ''}`)
-    this.name = 'VehicleRegistryUnavailable'
+export class VehicleRegistryUnavailable extends OutsideServiceUnavailable {
+  constructor(reason: UnavailableReason, detail?: string, transient?: boolean) {
+    super('vehicle registry', reason, detail, transient)
   }
 }
 
@@ -53,42 +47,22 @@ export interface VehicleRegistryClient {
   lookup(plate: string, vin: string): Promise<RegisteredVehicle | undefined>
 }
 
-/** `timeoutMs`: the budget of one look-up, both tries together (a timeout or a 5xx is asked once more). */
-export function createVehicleRegistryClient(options: { baseUrl: string; timeoutMs?: number; fetch?: typeof fetch }): VehicleRegistryClient {
+/**
+ * `timeoutMs`: the budget of one look-up, both tries together (a timeout or a 5xx is asked once
+ * more). `headers`: sent with every call (tests ask the sandbox for a delay with them).
+ */
+export function createVehicleRegistryClient(options: { baseUrl: string; timeoutMs?: number; headers?: Record<string, string> }): VehicleRegistryClient {
   const budgetMs = options.timeoutMs ?? 3_000
-  const doFetch = options.fetch ?? fetch
-
-  async function fetchVehicle(url: URL, signal: AbortSignal): Promise<Response> {
-    let response: Response
-    try {
-      response = await doFetch(url, { headers: { accept: 'application/json' }, signal })
-    } catch (error) {
-      throw new VehicleRegistryUnavailable(isTimeout(error) ? 'timeout' : 'network', String(error))
-    }
-    if (response.status >= 500) {
-      await response.body?.cancel()
-      throw new VehicleRegistryUnavailable('http', String(response.status), true)
-    }
-    return response
-  }
 
   return {
     async lookup(plate, vin) {
       const url = new URL(`${options.baseUrl}/sandbox/vehicle-registry/vehicles`)
       url.searchParams.set('registration_plate', normalizePlate(plate))
       url.searchParams.set('vin', normalizeVin(vin))
-      const response = await withOneRetry(budgetMs, (signal) => fetchVehicle(url, signal), (error) => error instanceof VehicleRegistryUnavailable && error.transient)
-      if (response.status === 404 || response.status === 400) {
-        await response.body?.cancel()
-        return undefined
-      }
-      if (!response.ok) {
-        await response.body?.cancel()
-        throw new VehicleRegistryUnavailable('http', String(response.status), false)
-      }
-      const parsed = RegistryAnswer.safeParse(await response.json().catch(() => undefined))
-      if (!parsed.success) throw new VehicleRegistryUnavailable('invalid_answer')
-      const v = parsed.data.vehicle
+      // 400: a plate or VIN the registry cannot read, which it has no vehicle for either.
+      const answer = await readFromOutside({ url: url.href, schema: RegistryAnswer, budgetMs, headers: options.headers, absentOn: [400, 404], unavailable: VehicleRegistryUnavailable })
+      if (!answer) return undefined
+      const v = answer.vehicle
       const category = categoryOfRegistrationCode(v.J)
       if (!category) throw new VehicleRegistryUnavailable('invalid_answer', `category ${v.J}`)
       return {

@@ -82,21 +82,6 @@ export function contractInput<S extends z.ZodType>(schema: S): (input: z.input<S
   }
 }
 
-/**
- * The guard of a hand-written validator that reads fields itself (`input.id`): input that is not
- * an object (none at all, null, a number, an array) answers 400 before any field is read, never
- * the runtime's "Cannot read properties of undefined" as a 500 (issue 14 §1). A posted FormData
- * is an object: its fields read as missing, which the validator's own defaults handle.
- */
-export function objectInput<I extends object, O>(read: (input: I) => O): (input: I) => O {
-  return (input) => {
-    const raw: unknown = input
-    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return refuse(400)
-    const unreadable = unreadableFields(raw)
-    return unreadable ? refuse(422, unreadable) : read(input)
-  }
-}
-
 /** A form submission as the validator hands it to the handler: checked input or the fields that failed. */
 export interface FormSubmission<T> {
   parsed: { ok: true; input: T } | { ok: false; fields: Record<string, string[]> }
@@ -193,9 +178,3 @@ const seeOther = (location: string) => {
   setResponseStatus(303)
   return new Response(null, { status: 303, headers: { location } })
 }
-
-/**
- * A bounded string from a form field (anything else becomes empty). Server functions take
- * browser input through this; the provider then checks it with the shared schemas.
- */
-export const formText = (value: unknown, max: number): string => (typeof value === 'string' ? value.slice(0, max) : '')

@@ -8,7 +8,7 @@ import type { AppConfig } from '../../../app.config'
 import { getConfig } from '../config'
 import { log } from '../log'
 import { ProviderError } from '../provider'
-import { rememberSignIn } from '../session/auth-session'
+import { rememberSignIn } from './auth-session'
 import { secureSessionCookie } from '../session/options'
 import { callProvider } from './request'
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { defineRoute, type RouteDef } from '../route'
 import { buildOpenApi } from '../openapi'
 import { DOCS_STYLE, renderDocsPage } from '../docs-page'
-import { staticPageContentSecurityPolicy } from '../../web/security-headers'
+import { staticPageContentSecurityPolicy } from '../../http/security-headers'
 
 const DOCS_POLICY = staticPageContentSecurityPolicy([DOCS_STYLE])
 

@@ -1,12 +1,11 @@
 import { HouseQuoteInput } from '~/contract/house'
-import { sandboxBaseUrl } from '../../sandbox'
+import { padRegisterUrl } from '../../outside-services'
 import { ProductServiceUnavailable, type ProductDefinition } from '../definition'
-import { PAD_ISSUER } from '../insurers-data'
+import { otherProductInsurers, PAD_ISSUER } from '../insurers-data'
 import { pick } from '../foreign-price'
 import { refuseIf } from '../rules'
 import { createPadRegisterClient, PadRegisterUnavailable } from './pad-register'
 import { existingPadProblem, houseAddress, houseEndDate, houseProblems } from './rules'
-import { houseInsurerTariffs } from './tariffs'
 
 const money = (amount: unknown) => (typeof amount === 'number' ? { amount, currency: 'RON' as const } : undefined)
 
@@ -23,7 +22,7 @@ export const houseDefinition: ProductDefinition<HouseQuoteInput> = {
     const { request, problems } = houseAddress(asked)
     refuseIf([...houseProblems(asked, now), ...problems])
     if (request.existing_pad_number !== null) {
-      const register = createPadRegisterClient({ baseUrl: sandboxBaseUrl(config) })
+      const register = createPadRegisterClient({ baseUrl: padRegisterUrl(config) })
       const policy = await register.find(request.existing_pad_number).catch((error: unknown) => {
         throw error instanceof PadRegisterUnavailable ? new ProductServiceUnavailable('pad_register', error.message) : error
       })
@@ -31,7 +30,7 @@ export const houseDefinition: ProductDefinition<HouseQuoteInput> = {
       refuseIf(problem ? [problem] : [])
     }
     const { token: _token, ...payload } = request
-    const optional = Object.keys(houseInsurerTariffs)
+    const optional = otherProductInsurers.filter((i) => i.code !== PAD_ISSUER && (i.products as readonly string[]).includes('house-insurance')).map((i) => i.code)
     return {
       request,
       context: { cover: request.cover },

@@ -1,8 +1,7 @@
 import { z } from 'zod'
 import { bonusMalusCodes, type BonusMalusClass } from '~/contract/bonus-malus'
 import type { RcaOwner } from '~/contract/rca'
-import { getJson, type JsonResponse } from '../../http/json-client'
-import { isTimeout, withOneRetry } from '../../http/retry'
+import { OutsideServiceUnavailable, readFromOutside, type UnavailableReason } from '../../http/outside-read'
 
 /**
  * Client of the claims-history service (today its sandbox, `src/server/sandbox/claims-history.ts`):
@@ -12,15 +11,9 @@ import { isTimeout, withOneRetry } from '../../http/retry'
 
 const ClassAnswer = z.object({ class: z.enum(bonusMalusCodes as [BonusMalusClass, ...BonusMalusClass[]]) })
 
-export class ClaimsHistoryUnavailable extends Error {
-  constructor(
-    readonly reason: 'timeout' | 'http' | 'network' | 'invalid_answer',
-    detail?: string,
-    /** A timeout, a 5xx or a lost connection: asked once more (`withOneRetry`). */
-    readonly transient = reason === 'timeout' || reason === 'network',
-  ) {
-    super(`claims history unavailable: ${reason}${detail ? ` (${detail})` : ''}`)
-    this.name = 'ClaimsHistoryUnavailable'
+export class ClaimsHistoryUnavailable extends OutsideServiceUnavailable {
+  constructor(reason: UnavailableReason, detail?: string, transient?: boolean) {
+    super('claims history', reason, detail, transient)
   }
 }
 
@@ -41,28 +34,17 @@ export function createClaimsHistoryClient(options: { baseUrl: string; timeoutMs?
   const headers = options.headers ?? {}
   const base = `${options.baseUrl}/sandbox/claims-history`
 
-  /** One try: the class, or why not (a 5xx is transient, a 4xx is not). */
-  async function fetchClass(url: string, signal: AbortSignal): Promise<BonusMalusClass> {
-    let response: JsonResponse
-    try {
-      response = await getJson(url, headers, signal)
-    } catch (error) {
-      throw new ClaimsHistoryUnavailable(isTimeout(error) ? 'timeout' : 'network', String(error))
-    }
-    if (response.status < 200 || response.status > 299) throw new ClaimsHistoryUnavailable('http', String(response.status), response.status >= 500)
-    const parsed = ClassAnswer.safeParse(response.body)
-    if (!parsed.success) throw new ClaimsHistoryUnavailable('invalid_answer')
-    return parsed.data.class
-  }
-
   /**
    * A read, so a second try is harmless: once more after a timeout or a 5xx, inside the budget (a
    * reset kept-alive connection is retried by the HTTP client itself). Under load the budget also
    * counts time this process was too busy to read the answer; a burst of quotes should wait a
    * little, not be turned away (docs/benchmarks.md).
    */
-  const get = (path: string): Promise<BonusMalusClass> =>
-    withOneRetry(budgetMs, (signal) => fetchClass(`${base}${path}`, signal), (error) => error instanceof ClaimsHistoryUnavailable && error.transient)
+  const get = async (path: string): Promise<BonusMalusClass> => {
+    const answer = await readFromOutside({ url: `${base}${path}`, schema: ClassAnswer, budgetMs, headers, unavailable: ClaimsHistoryUnavailable })
+    if (!answer) throw new ClaimsHistoryUnavailable('invalid_answer')
+    return answer.class
+  }
 
   const client: ClaimsHistoryClient = {
     personClass: (cnp) => get(`/persons/${encodeURIComponent(cnp)}`),

@@ -3,7 +3,7 @@ import { RcaQuoteInput, rcaPolicyEndDate } from '~/contract/rca'
 import { BAAR_HIGH_RISK_URL, BAAR_OFFERS_ABOVE_REFERENCE } from '~/contract/rca-constants'
 import type { Offer, ReferenceTariff } from '~/contract/quotes'
 import { parsePlate } from '~/contract/vehicle'
-import { sandboxBaseUrl } from '../../sandbox'
+import { claimsHistoryUrl } from '../../outside-services'
 import { ProductServiceUnavailable, type ProductDefinition } from '../definition'
 import { ClaimsHistoryUnavailable, createClaimsHistoryClient } from './claims-client'
 import { referenceCell, type ReferenceCell } from './reference-tariff'
@@ -22,7 +22,7 @@ export const rcaProduct: ProductDefinition<RcaQuoteInput> = {
   oneOfferPerInsurer: true,
   async prepare(asked, deps) {
     const request = withOfficialOwnerPlace(asked)
-    const claims = createClaimsHistoryClient({ baseUrl: sandboxBaseUrl(deps.config) })
+    const claims = createClaimsHistoryClient({ baseUrl: claimsHistoryUrl(deps.config) })
     let bonusMalus
     try {
       bonusMalus = await claims.classFor(request.owner, request.vehicle.vin)

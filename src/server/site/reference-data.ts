@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { hashPassword } from '../auth/passwords'
-import type { Database } from './client'
-import { partners, products, productStatuses, users } from './schema'
+import type { Database } from '../db/client'
+import { partners, products, productStatuses, users } from '../db/schema'
 import type { ProductCode } from '~/contract/site'
 import { seedInsurers } from '../insurers/seed'
 

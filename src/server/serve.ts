@@ -11,12 +11,12 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { FastURL, NodeRequest, serve } from 'srvx/node'
 import { staticMiddleware } from 'srvx/static'
-import { getConfig } from '../config'
-import { log } from '../log'
-import { installServerResponses } from './fast-response'
-import { startRealtime } from '../realtime'
-import { drainHttpServer, onShutdownSignal } from './shutdown'
-import { restartWithMemorySettings } from './memory-settings'
+import { getConfig } from './config'
+import { log } from './log'
+import { installServerResponses } from './http/fast-response'
+import { startRealtime } from './realtime'
+import { drainHttpServer, onShutdownSignal } from './http/shutdown'
+import { restartWithMemorySettings } from './http/memory-settings'
 
 restartWithMemorySettings() // first: may start this process again, with settings read only at start
 

@@ -1,7 +1,7 @@
 import '@tanstack/react-start/server-only'
 import type { AuthSession } from '~/contract/auth'
 import { applyAccountPreferences } from '../web/account-preferences'
-import { getSession } from './session'
+import { getSession } from '../session/session'
 
 /**
  * Keeps a provider session in the sealed cookie: the access token (never sent to the
