@@ -8,10 +8,8 @@
  */
 import { cpSync, rmSync } from 'node:fs'
 import path from 'node:path'
-import babel from '@rolldown/plugin-babel'
-import { linguiTransformerBabelPreset } from '@lingui/vite-plugin'
-import { build, type Plugin } from 'rolldown'
-import { compilePo } from './lingui/compile.mjs'
+import { build } from 'rolldown'
+import { linguiPlugins } from './lingui/rolldown-plugins'
 
 const root = path.resolve(import.meta.dirname, '..')
 const outDir = path.join(root, 'dist/node')
@@ -32,15 +30,6 @@ function isPackage(id: string): boolean {
   return !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('~/') && id !== '#config' && !path.isAbsolute(id) && !id.startsWith('\0')
 }
 
-/**
- * Lingui as in the Vite build: the macro through Babel, and a `.po` import compiled into its
- * catalog by the same compiler as `@lingui/vite-plugin` (src/server/i18n imports the catalogs).
- */
-const linguiCatalogs: Plugin = {
-  name: 'asiguro:lingui-catalogs',
-  transform: { filter: { id: /\.po$/ }, handler: async (_code, id) => ({ code: await compilePo(id), moduleType: 'js' }) },
-}
-
 rmSync(outDir, { recursive: true, force: true })
 const started = Date.now()
 await build({
@@ -48,7 +37,7 @@ await build({
   input: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, path.join(root, file)])),
   platform: 'node',
   external: isPackage,
-  plugins: [babel({ presets: [linguiTransformerBabelPreset()] }), linguiCatalogs],
+  plugins: linguiPlugins(),
   resolve: { alias: { '~': path.join(root, 'src'), '#config': path.join(root, 'app.config.ts') } },
   output: { dir: outDir, format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', sourcemap: true },
   logLevel: 'warn',
