@@ -1,6 +1,6 @@
 import babel from '@rolldown/plugin-babel'
 import { linguiTransformerBabelPreset } from '@lingui/vite-plugin'
-import type { Plugin } from 'rolldown'
+import type { RolldownPluginOption } from 'rolldown'
 import { compilePo } from './compile.mjs'
 
 /**
@@ -8,9 +8,9 @@ import { compilePo } from './compile.mjs'
  * macro through Babel, and a `.po` import compiled into its catalog by the same compiler as
  * `@lingui/vite-plugin` (src/server/i18n imports the catalogs).
  */
-export function linguiPlugins(): Plugin[] {
+export function linguiPlugins(): RolldownPluginOption[] {
   return [
-    babel({ presets: [linguiTransformerBabelPreset()] }) as Plugin,
+    babel({ presets: [linguiTransformerBabelPreset()] }),
     {
       name: 'asiguro:lingui-catalogs',
       transform: { filter: { id: /\.po$/ }, handler: async (_code, id) => ({ code: await compilePo(id), map: null, moduleType: 'js' }) },

@@ -41,7 +41,11 @@ interface Rendered {
   text: string
 }
 
-type Vars = Partial<Record<string, string>>
+/** The values templates name, as text in the recipient's language (a template leaves out what it does not use). */
+type VarName =
+  | 'brand' | 'name' | 'link' | 'reset' | 'code' | 'address' | 'support' | 'confirm' | 'product' | 'number' | 'insurer' | 'start' | 'end' | 'verify'
+  | 'order' | 'amount' | 'site' | 'plate' | 'title' | 'excerpt' | 'what' | 'days' | 'renew' | 'settings' | 'reference' | 'phone' | 'kind' | 'status'
+type Vars = Record<VarName, string>
 type Template = (v: Vars, i18n: I18n) => { subject: MessageDescriptor; text: MessageDescriptor }
 
 /** The words of direct booking mail (decision 70): what happened and each status, with what it means for the driver. */
@@ -67,12 +71,12 @@ const bookingExplained: Record<DirectBookingStatus, MessageDescriptor> = {
 }
 
 /** A label of a table by the key a caller gave, or the key itself when it is not one. */
-function labelOf<K extends string>(table: Record<K, MessageDescriptor>, key: string | undefined, i18n: I18n): string {
-  return key !== undefined && Object.hasOwn(table, key) ? i18n._(table[key as K]) : (key ?? '')
+function labelOf<K extends string>(table: Record<K, MessageDescriptor>, key: string, i18n: I18n): string {
+  return Object.hasOwn(table, key) ? i18n._(table[key as K]) : key
 }
 
 /** "Hello Ioana," or, for a guest whose name is unknown, "Hello,". */
-const greeting = (name: string | undefined, i18n: I18n) => i18n._(name ? msg`Hello ${name},` : msg`Hello,`)
+const greeting = (name: string, i18n: I18n) => i18n._(name ? msg`Hello ${name},` : msg`Hello,`)
 
 const templates: Record<MailKind, Template> = {
   'password-reset': ({ brand, name, link }) => ({
@@ -214,7 +218,7 @@ export function renderMail(kind: MailKind, locale: Locale, vars: MailVars): Rend
       return [key, TYPED_VARS.has(key) && value !== '' ? `${OPEN}${value.replace(/[\uE000\uE001]/g, '')}${CLOSE}` : value]
     }),
   )
-  const template = templates[kind](fenced, i18n)
+  const template = templates[kind](fenced as Vars, i18n)
   const rendered = { subject: i18n._(template.subject), text: i18n._(template.text) }
   const plain = (s: string) => s.replace(FENCED, (_, typed: string) => defangText(typed))
   let body = ''
