@@ -1,5 +1,7 @@
 import { setupI18n, type I18n, type MessageDescriptor } from '@lingui/core'
-import { localeCodes, type Locale } from '~/i18n/locales'
+import type { ProductCode } from '~/contract/constants'
+import { isLocale, localeCodes, type Locale } from '~/i18n/locales'
+import { productCopy } from '~/i18n/product-names'
 import { messages as enPages } from '../../i18n/locales/en/messages.po'
 import { messages as enServer } from '../../i18n/locales/en/server.po'
 import { messages as frPages } from '../../i18n/locales/fr/messages.po'
@@ -32,4 +34,14 @@ export function i18nFor(locale: Locale): I18n {
 /** A message in a language. */
 export function translate(locale: Locale, message: MessageDescriptor): string {
   return i18nFor(locale)._(message)
+}
+
+/** A product's name for people, from the one product-name source the pages use (src/i18n/product-names.ts). */
+export function productName(locale: Locale, code: ProductCode): string {
+  return translate(locale, productCopy[code].name)
+}
+
+/** A stored language tag (an order's, an account's) as a site language: Romanian when it is none. */
+export function siteLocale(tag: string | null | undefined): Locale {
+  return isLocale(tag) ? tag : 'ro'
 }

@@ -4,8 +4,7 @@ import type { ProductCode } from '~/contract/constants'
 import type { DirectBookingKind, DirectBookingStatus } from '~/contract/direct-booking-constants'
 import { formatDate } from '~/i18n/dates'
 import type { Locale } from '~/i18n/locales'
-import { productCopy } from '~/i18n/product-names'
-import { i18nFor } from '../i18n'
+import { i18nFor, productName } from '../i18n'
 
 /** Every message the site sends. Plain text first; HTML is derived. */
 export type MailKind =
@@ -205,7 +204,7 @@ function valueText(value: MailValue, locale: Locale, i18n: I18n): string {
   if (typeof value === 'string') return value
   if (typeof value === 'number') return String(value)
   if ('date' in value) return formatDate(value.date, locale)
-  return i18n._(productCopy[value.product].name)
+  return productName(locale, value.product)
 }
 
 /** The message in the recipient's language; the site's links become anchors in the HTML part, typed values never do. */
