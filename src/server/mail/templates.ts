@@ -200,7 +200,7 @@ const typedHtml = (typed: string) => escapeHtml(typed).replace(/[.:/@]/g, (c) =>
 const ownHtml = (text: string) => escapeHtml(text).replace(/(https?:\/\/\S+)/g, '<a href="$1">$1</a>')
 
 /** A mail value as text in the recipient's language. */
-function valueText(value: MailValue, locale: Locale, i18n: I18n): string {
+function valueText(value: MailValue, locale: Locale): string {
   if (typeof value === 'string') return value
   if (typeof value === 'number') return String(value)
   if ('date' in value) return formatDate(value.date, locale)
@@ -212,7 +212,7 @@ export function renderMail(kind: MailKind, locale: Locale, vars: MailVars): Rend
   const i18n = i18nFor(locale)
   const fenced = Object.fromEntries(
     Object.entries(vars).map(([key, raw]) => {
-      const value = valueText(raw, locale, i18n)
+      const value = valueText(raw, locale)
       // Empty values stay empty: templates test them (`plate ? … : …`).
       return [key, TYPED_VARS.has(key) && value !== '' ? `${OPEN}${value.replace(/[\uE000\uE001]/g, '')}${CLOSE}` : value]
     }),
