@@ -368,6 +368,13 @@ export const settings = {
     description:
       'Card processor notifications (`POST /api/v1/payments/notifications/{provider}`) one client address may send per minute; more answer 429 and are not read. A processor sends from a few addresses of its own, so the default leaves it room while a forger’s flood stops. 0: no limit.',
   },
+  TERMS_VERSION: {
+    schema: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    default: '2026-11-01',
+    public: true,
+    description:
+      'The date of the terms and conditions and the privacy policy in force (`YYYY-MM-DD`). An account that has not accepted this version (made by Google sign-in, through the API without `accept_terms`, or before a change) is asked once, at its first signed-in page, and the moment and version are stored. Change it when the terms change.',
+  },
   BRAND_NAME: { schema: z.string().min(1), default: 'Asiguro', public: true, description: 'Brand shown in the interface and mail.' },
   SUPPORT_EMAIL: { schema: z.email(), default: 'contact@asiguro.ro', public: true, description: 'Support address shown to visitors.' },
   SUPPORT_PHONE: {

@@ -41,6 +41,7 @@ import { Route as DefaultVerifyIndexRouteImport } from './routes/_default.verify
 import { Route as DefaultVerifyCodeRouteImport } from './routes/_default.verify.$code'
 import { Route as MinimalAccount2faRouteImport } from './routes/_minimal.account.2fa'
 import { Route as MinimalAccount2faCheckRouteImport } from './routes/_minimal.account.2fa-check'
+import { Route as MinimalAccountTermsRouteImport } from './routes/_minimal.account.terms'
 import { Route as MinimalAuthenticateGoogleRouteImport } from './routes/_minimal.authenticate_.google'
 import { Route as MinimalWaitToBeRedirectedPaymentProcessorRouteImport } from './routes/_minimal.wait-to-be-redirected.payment-processor'
 import { Route as AuthenticateGoogleStartRouteImport } from './routes/authenticate.google.start'
@@ -217,6 +218,11 @@ const MinimalAccount2faCheckRoute = MinimalAccount2faCheckRouteImport.update({
   path: '/account/2fa-check',
   getParentRoute: () => MinimalRoute,
 } as any)
+const MinimalAccountTermsRoute = MinimalAccountTermsRouteImport.update({
+  id: '/account/terms',
+  path: '/account/terms',
+  getParentRoute: () => MinimalRoute,
+} as any)
 const MinimalAuthenticateGoogleRoute =
   MinimalAuthenticateGoogleRouteImport.update({
     id: '/authenticate_/google',
@@ -335,6 +341,7 @@ export interface FileRoutesByFullPath {
   '/verify/$code': typeof DefaultVerifyCodeRoute
   '/account/2fa': typeof MinimalAccount2faRoute
   '/account/2fa-check': typeof MinimalAccount2faCheckRoute
+  '/account/terms': typeof MinimalAccountTermsRoute
   '/authenticate/google': typeof MinimalAuthenticateGoogleRoute
   '/wait-to-be-redirected/payment-processor': typeof MinimalWaitToBeRedirectedPaymentProcessorRoute
   '/authenticate/google/start': typeof AuthenticateGoogleStartRoute
@@ -380,6 +387,7 @@ export interface FileRoutesByTo {
   '/verify/$code': typeof DefaultVerifyCodeRoute
   '/account/2fa': typeof MinimalAccount2faRoute
   '/account/2fa-check': typeof MinimalAccount2faCheckRoute
+  '/account/terms': typeof MinimalAccountTermsRoute
   '/authenticate/google': typeof MinimalAuthenticateGoogleRoute
   '/wait-to-be-redirected/payment-processor': typeof MinimalWaitToBeRedirectedPaymentProcessorRoute
   '/authenticate/google/start': typeof AuthenticateGoogleStartRoute
@@ -430,6 +438,7 @@ export interface FileRoutesById {
   '/_default/verify/$code': typeof DefaultVerifyCodeRoute
   '/_minimal/account/2fa': typeof MinimalAccount2faRoute
   '/_minimal/account/2fa-check': typeof MinimalAccount2faCheckRoute
+  '/_minimal/account/terms': typeof MinimalAccountTermsRoute
   '/_minimal/authenticate_/google': typeof MinimalAuthenticateGoogleRoute
   '/_minimal/wait-to-be-redirected/payment-processor': typeof MinimalWaitToBeRedirectedPaymentProcessorRoute
   '/authenticate/google/start': typeof AuthenticateGoogleStartRoute
@@ -477,6 +486,7 @@ export interface FileRouteTypes {
     | '/verify/$code'
     | '/account/2fa'
     | '/account/2fa-check'
+    | '/account/terms'
     | '/authenticate/google'
     | '/wait-to-be-redirected/payment-processor'
     | '/authenticate/google/start'
@@ -522,6 +532,7 @@ export interface FileRouteTypes {
     | '/verify/$code'
     | '/account/2fa'
     | '/account/2fa-check'
+    | '/account/terms'
     | '/authenticate/google'
     | '/wait-to-be-redirected/payment-processor'
     | '/authenticate/google/start'
@@ -571,6 +582,7 @@ export interface FileRouteTypes {
     | '/_default/verify/$code'
     | '/_minimal/account/2fa'
     | '/_minimal/account/2fa-check'
+    | '/_minimal/account/terms'
     | '/_minimal/authenticate_/google'
     | '/_minimal/wait-to-be-redirected/payment-processor'
     | '/authenticate/google/start'
@@ -827,6 +839,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MinimalAccount2faCheckRouteImport
       parentRoute: typeof MinimalRoute
     }
+    '/_minimal/account/terms': {
+      id: '/_minimal/account/terms'
+      path: '/account/terms'
+      fullPath: '/account/terms'
+      preLoaderRoute: typeof MinimalAccountTermsRouteImport
+      parentRoute: typeof MinimalRoute
+    }
     '/_minimal/authenticate_/google': {
       id: '/_minimal/authenticate_/google'
       path: '/authenticate/google'
@@ -1039,6 +1058,7 @@ interface MinimalRouteChildren {
   MinimalThankYouRoute: typeof MinimalThankYouRoute
   MinimalAccount2faRoute: typeof MinimalAccount2faRoute
   MinimalAccount2faCheckRoute: typeof MinimalAccount2faCheckRoute
+  MinimalAccountTermsRoute: typeof MinimalAccountTermsRoute
   MinimalAuthenticateGoogleRoute: typeof MinimalAuthenticateGoogleRoute
   MinimalWaitToBeRedirectedPaymentProcessorRoute: typeof MinimalWaitToBeRedirectedPaymentProcessorRoute
 }
@@ -1051,6 +1071,7 @@ const MinimalRouteChildren: MinimalRouteChildren = {
   MinimalThankYouRoute: MinimalThankYouRoute,
   MinimalAccount2faRoute: MinimalAccount2faRoute,
   MinimalAccount2faCheckRoute: MinimalAccount2faCheckRoute,
+  MinimalAccountTermsRoute: MinimalAccountTermsRoute,
   MinimalAuthenticateGoogleRoute: MinimalAuthenticateGoogleRoute,
   MinimalWaitToBeRedirectedPaymentProcessorRoute:
     MinimalWaitToBeRedirectedPaymentProcessorRoute,

@@ -40,6 +40,9 @@ export const User = z.object({
   email_verified: z.boolean(),
   locale: z.string(),
   created_at: z.iso.datetime({ offset: true }),
+  /** The terms and privacy policy it accepted (their date, `TERMS_VERSION`) and when; null until accepted. */
+  terms_version: z.string().nullable(),
+  terms_accepted_at: z.iso.datetime({ offset: true }).nullable(),
 })
 export type User = z.infer<typeof User>
 
@@ -84,6 +87,16 @@ export const RegisterInput = z
 export const RegisterForm = z
   .object({ ...registerFields, accept_terms: z.preprocess(ticked, z.literal(true, { error: 'terms_required' })) })
   .refine(passwordsMatch, { path: ['password_confirmation'], message: 'mismatch' })
+
+/**
+ * `POST /auth/user/terms`: an account made without the sign-up box (Google sign-in, an API client,
+ * or before the terms changed) accepts the terms of `version`, the version the page showed
+ * (the one in force when absent).
+ */
+export const AcceptTermsInput = z.object({
+  accept_terms: z.preprocess(ticked, z.literal(true, { error: 'terms_accept_required' })),
+  version: z.string({ error: 'terms_version_outdated' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'terms_version_outdated').optional(),
+})
 
 export const EmailCheckInput = z.object({ email, token: captchaToken })
 export const EmailCheckResult = z.object({ alreadyExists: z.boolean(), isDeleted: z.boolean() })

@@ -9,6 +9,8 @@ export interface SessionUser {
   last_name: string
   /** Whether the address is confirmed, as the provider says on each navigation (absent in the cookie's snapshot). */
   email_verified?: boolean
+  /** The account has not accepted the terms in force, never or only earlier ones (absent in the cookie's snapshot): it is asked before anything else. */
+  terms_pending?: 'never_accepted' | 'changed'
 }
 
 /** The provider's two-factor session check (`POST /auth/two-factor/check-active-session`). */

@@ -6,7 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, redirect, Scripts, useRouter } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, type ReactNode } from 'react'
-import { pendingSecondStep, twoFactorGate } from '~/features/auth/guards'
+import { pendingSecondStep, termsGate, twoFactorGate } from '~/features/auth/guards'
 import { InactivityWatcher } from '~/features/auth/sign-out'
 import { ConsentBanner } from '~/features/consent/consent-banner'
 import { LiveUpdates } from '~/features/realtime/live-updates'
@@ -44,7 +44,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       throw redirect({ href: nav.href, statusCode: nav.status, reloadDocument: nav.external })
     }
     await activateLocale(context.i18n, nav.locale)
-    const gate = twoFactorGate(nav.session, location.pathname, location.href)
+    const gate = twoFactorGate(nav.session, location.pathname, location.href) ?? termsGate(nav.session, location.pathname, location.href)
     if (gate) throw redirect(gate)
     return { locale: nav.locale, publicConfig: nav.config, session: nav.session, sessionEnded: nav.sessionEnded, theme: nav.theme, consent: nav.consent, formFlash: nav.formFlash }
   },

@@ -6,14 +6,14 @@
  */
 import { expect, test } from '@playwright/test'
 import { waitForHydration } from './support'
-import { startAppServer, withConsentCookieFor, type AppServer } from './support-server'
+import { OWN_SERVER_START_MS, startAppServer, withConsentCookieFor, type AppServer } from './support-server'
 
 test.describe.configure({ mode: 'serial' })
 let app: AppServer
 
 test.beforeAll(async () => {
   // A second server with its own embedded database: slow to start on a busy machine.
-  test.setTimeout(180_000)
+  test.setTimeout(OWN_SERVER_START_MS)
   app = await startAppServer({ INSURER_QUOTE_TIMEOUT_MS: '50' })
 })
 test.afterAll(async () => {

@@ -11,7 +11,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, test, type Page } from '@playwright/test'
 import { waitForHydration, watchCsp } from './support'
-import { startAppServer, withConsentCookieFor, type AppServer } from './support-server'
+import { OWN_SERVER_START_MS, startAppServer, withConsentCookieFor, type AppServer } from './support-server'
 
 const SITE_KEY = 'fake-site-key-0123456789'
 
@@ -129,7 +129,7 @@ for (const provider of ['recaptcha', 'turnstile'] as const) {
     let app: AppServer
 
     test.beforeAll(async () => {
-      test.setTimeout(90_000)
+      test.setTimeout(OWN_SERVER_START_MS)
       await fake.start()
       app = await startAppServer({
         CAPTCHA_PROVIDER: provider,

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net'
 import { expect, test } from '@playwright/test'
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose'
 import { expectNoSeriousAxeViolations, waitForHydration, watchCsp, withConsentCookie } from './support'
-import { startAppServer, withConsentCookieFor, type AppServer } from './support-server'
+import { OWN_SERVER_START_MS, startAppServer, withConsentCookieFor, type AppServer } from './support-server'
 
 const CLIENT_ID = '424242-e2e.apps.googleusercontent.com'
 
@@ -91,7 +91,7 @@ test.describe('Google sign-in', () => {
   let app: AppServer
 
   test.beforeAll(async () => {
-    test.setTimeout(90_000)
+    test.setTimeout(OWN_SERVER_START_MS)
     await google.start()
     app = await startAppServer({
       GOOGLE_CLIENT_ID: CLIENT_ID,
@@ -121,6 +121,14 @@ test.describe('Google sign-in', () => {
     await waitForHydration(page)
     await expectNoSeriousAxeViolations(page, '/authenticate with Google')
     await page.getByRole('link', { name: 'Continuați cu Google' }).click()
+    // Google says nothing of our terms: the new account accepts them once, before anything else.
+    await expect(page).toHaveURL(`${app.url}/account/terms?last_url=%2Faccount%2Forders`, { timeout: 15_000 })
+    await waitForHydration(page)
+    await expectNoSeriousAxeViolations(page, '/account/terms')
+    await page.getByRole('button', { name: 'Accept și continui' }).click()
+    await expect(page.getByText('Ca să continuați, bifați că acceptați termenii')).toBeVisible()
+    await page.getByRole('checkbox', { name: /Accept termenii și condițiile/ }).check()
+    await page.getByRole('button', { name: 'Accept și continui' }).click()
     await expect(page).toHaveURL(`${app.url}/account/orders`, { timeout: 15_000 })
     await expect(page.locator('[data-layout]')).toHaveAttribute('data-layout', 'account')
 
@@ -151,11 +159,15 @@ test.describe('Google sign-in', () => {
     expect(await violations()).toEqual([])
   })
 
-  test('from the register form too, back to the page asked for, and to the same account next time', async ({ page, context }) => {
+  test('from the register form too, back to the page asked for, and to the same account next time, not asked for the terms again', async ({ page, context }) => {
     const identity = google.next.identity
     await page.goto(`${app.url}/authenticate?mode=register&last_url=%2Faccount%2Fprofile`)
     await waitForHydration(page)
     await page.getByRole('link', { name: 'Continuați cu Google' }).click()
+    await expect(page).toHaveURL(`${app.url}/account/terms?last_url=%2Faccount%2Fprofile`, { timeout: 15_000 })
+    await waitForHydration(page)
+    await page.getByRole('checkbox', { name: /Accept termenii și condițiile/ }).check()
+    await page.getByRole('button', { name: 'Accept și continui' }).click()
     await expect(page).toHaveURL(`${app.url}/account/profile`, { timeout: 15_000 })
 
     await context.clearCookies()

@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { email, registerThroughApi } from './support-accounts'
 import { MOBILE, waitForHydration, withConsentCookie } from './support'
-import { startAppServer, withConsentCookieFor, type AppServer } from './support-server'
+import { OWN_SERVER_START_MS, startAppServer, withConsentCookieFor, type AppServer } from './support-server'
 
 test.beforeEach(async ({ context }) => withConsentCookie(context))
 test.describe.configure({ timeout: 90_000 })
@@ -98,6 +98,7 @@ test('with no support phone configured, the footer shows no made-up one', async 
 test.describe('with the broker’s details configured', () => {
   let server: AppServer
   test.beforeAll(async () => {
+    test.setTimeout(OWN_SERVER_START_MS)
     server = await startAppServer({
       BROKER_LEGAL_NAME: 'Exemplu Broker de Asigurare S.R.L.',
       BROKER_ASF_REGISTRATION: 'RBK-9876',

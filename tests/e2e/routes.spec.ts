@@ -34,6 +34,7 @@ const publicPages: [path: string, layout: 'master' | 'default' | 'minimal'][] = 
 const accountPages = [
   '/account/2fa',
   '/account/2fa-check',
+  '/account/terms',
   '/account',
   '/account/orders',
   '/account/preferences',

@@ -82,6 +82,12 @@ async function startServerProcess(what: string, script: string, env: Record<stri
   }
 }
 
+/**
+ * How long a hook that starts a server of its own may take: a fresh data folder runs every
+ * migration, up to 180 s on a busy machine. Set it with `test.setTimeout` before `startAppServer`.
+ */
+export const OWN_SERVER_START_MS = 300_000
+
 /** Starts `dist/node/serve.js` (the built `src/server/http/serve.ts`) with `settings` over a test baseline, and waits until it is ready. */
 export async function startAppServer(overrides: Record<string, string>): Promise<AppServer> {
   const port = await freePort()

@@ -5,13 +5,13 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { email, register } from './support-accounts'
-import { startAppServer, withConsentCookieFor, type AppServer } from './support-server'
+import { OWN_SERVER_START_MS, startAppServer, withConsentCookieFor, type AppServer } from './support-server'
 import { waitForHydration } from './support'
 
 let app: AppServer
 
 test.beforeAll(async () => {
-  test.setTimeout(90_000)
+  test.setTimeout(OWN_SERVER_START_MS)
   app = await startAppServer({ TWO_FACTOR_REQUIRED: 'true' })
 })
 test.afterAll(async () => app?.stop())

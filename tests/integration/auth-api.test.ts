@@ -78,6 +78,43 @@ describe.each(databaseKinds)('accounts API on %s', (kind) => {
     expect(rows.find((r) => r.email === ticked)?.termsAcceptedAt).toBeInstanceOf(Date)
   })
 
+  it('asks an account made without the terms once: it accepts the version in force, the moment and version are stored, an old version is refused', async () => {
+    const version = t.config.TERMS_VERSION
+    const specEmail = newEmail()
+    const { accept_terms: _notInTheSpec, ...specPayload } = registration(specEmail)
+    const made = await t.call('/auth/register', json(specPayload, { 'x-forwarded-for': '192.0.2.33' }))
+    expect(made.status).toBe(201)
+    const { access_token, user } = AuthSession.parse(await made.json())
+    expect(user).toMatchObject({ terms_version: null, terms_accepted_at: null })
+    const accept = (body: unknown, language = 'en') => t.call('/auth/user/terms', json(body, { ...bearer(access_token), 'accept-language': language }))
+
+    expect((await t.call('/auth/user/terms', json({ accept_terms: true, version }))).status).toBe(401)
+    const unticked = await accept({ accept_terms: false, version })
+    expect(unticked.status).toBe(422)
+    expect(((await errorOf(unticked)).message as Record<string, string[]>).accept_terms?.join(' ')).toContain('accept the terms and conditions')
+    const old = await accept({ accept_terms: true, version: '2020-01-01' }, 'ro')
+    expect(old.status).toBe(422)
+    expect(((await errorOf(old)).message as Record<string, string[]>).version?.join(' ')).toContain('Termenii s-au schimbat')
+
+    const before = Date.now()
+    const accepted = await accept({ accept_terms: true, version })
+    expect(accepted.status).toBe(200)
+    const first = UserLookup.parse(await accepted.json()).data
+    expect(first?.terms_version).toBe(version)
+    expect(Date.parse(first!.terms_accepted_at!)).toBeGreaterThanOrEqual(before - 1000)
+    // Accepting again (another tab) keeps the first moment.
+    const again = UserLookup.parse(await (await accept({ accept_terms: 'on' })).json()).data
+    expect(again?.terms_accepted_at).toBe(first?.terms_accepted_at)
+    const [row] = await t.deps.database.db.select().from(users).where(eq(users.email, specEmail))
+    expect(row).toMatchObject({ termsVersion: version })
+    expect(row?.termsAcceptedAt?.toISOString()).toBe(first?.terms_accepted_at)
+  })
+
+  it('records the version in force with the sign-up box', async () => {
+    const { session } = await register()
+    expect(session.user).toMatchObject({ terms_version: t.config.TERMS_VERSION })
+  })
+
   it('upgrades a hash made with older argon2 parameters at the next sign-in', async () => {
     const { email } = await register()
     const weak = await hash(strong, { algorithm: 2 as Algorithm.Argon2id, memoryCost: 8192, timeCost: 1, parallelism: 1 })

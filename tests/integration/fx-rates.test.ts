@@ -47,6 +47,18 @@ describe.each(databaseKinds)('exchange rates (%s)', (kind) => {
     expect(await t.deps.fx.current('EUR', day)).toMatchObject({ date: day, source: 'bnr' })
   })
 
+  it('lets offers priced at the rate of the day be bought only that day: a quote at 23:50 in Bucharest expires at midnight', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2026-11-26T21:50:00Z'))
+    const res = await quote('travel', bodies('2026-11-28').travel)
+    expect(res.status, await res.clone().text()).toBe(201)
+    expect(QuoteEnvelope.parse(await res.json()).data.expires_at).toBe('2026-11-26T22:00:00.000Z')
+    // At noon the quote's own validity is the earlier limit.
+    vi.setSystemTime(new Date('2026-11-26T10:00:00Z'))
+    const noon = QuoteEnvelope.parse(await (await quote('travel', bodies('2026-11-28').travel)).json()).data
+    expect(Date.parse(noon.expires_at)).toBe(Date.parse('2026-11-26T10:00:00Z') + t.config.QUOTE_OFFER_TTL_MINUTES * 60_000)
+  })
+
   it('on a Sunday takes Friday’s rate, the newest published', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     at('2026-11-29')

@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bonusMalusCoefficient, type BonusMalusClass } from '~/contract/bonus-malus'
 import { InsurerList, QuoteEnvelope, type Quote } from '~/contract/quotes'
 import { RcaQuoteInput, rcaPolicyEndDate, type RcaQuoteInputRaw } from '~/contract/rca'
+import { quotes } from '~/server/db/schema'
 import { rcaInsurers } from '~/server/products/rca/insurers'
 import { rcaRisk } from '~/server/products/rca/risk'
 import { isDecline, rcaPremium } from '~/server/sandbox/insurers/rca-tariff'
@@ -201,6 +203,20 @@ describe.each(databaseKinds)('RCA quote API on %s', (kind) => {
     const empty = await postRcaQuote(t, {}, { 'accept-language': 'ro' }, '198.51.100.14')
     expect(empty.status).toBe(422)
     expect(Object.keys((await errorOf(empty)).message as Record<string, string[]>)).toEqual(expect.arrayContaining(['vehicle', 'owner', 'policy']))
+  })
+
+  it('checks the owner’s locality against SIRUTA: a place not in the county is refused on its field, a known one is kept by its official name', async () => {
+    const raw = calmRequest()
+    const unknown = await postRcaQuote(t, { ...raw, owner: { ...raw.owner, county: 'CJ', locality: 'Narnia' } }, { 'accept-language': 'en' }, '198.51.100.25')
+    expect(unknown.status).toBe(422)
+    expect((await errorOf(unknown)).message).toEqual({ 'owner.locality': [expect.stringContaining('This locality is not in the chosen county')] })
+    const elsewhere = await postRcaQuote(t, { ...raw, owner: { ...raw.owner, county: 'B', locality: 'Cluj-Napoca' } }, { 'accept-language': 'ro' }, '198.51.100.25')
+    expect(((await errorOf(elsewhere)).message as Record<string, string[]>)['owner.locality']?.[0]).toContain('Această localitate nu este în județul ales')
+    const sector = await postRcaQuote(t, { ...raw, owner: { ...raw.owner, county: 'B', locality: 'sector 3' } }, {}, '198.51.100.26')
+    expect(sector.status).toBe(201)
+    const id = QuoteEnvelope.parse(await sector.json()).data.id
+    const [row] = await t.deps.database.db.select({ request: quotes.request }).from(quotes).where(eq(quotes.id, id))
+    expect((row?.request as { owner: { locality: string } }).owner.locality).toBe('București Sectorul 3')
   })
 
   it('answers 404 for an unknown or malformed quote id', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { formatRate } from '~/i18n/money'
 import { decimalToMicros, parseBnrXml } from '~/server/fx/bnr'
-import { bankingDaysAfter, rateDayFor } from '~/server/fx/rate-day'
+import { bankingDaysAfter, rateDayFor, rateHoldsUntil } from '~/server/fx/rate-day'
 import { toBani } from '~/server/fx/service'
 import { sandboxFetch } from '~/server/sandbox'
 
@@ -30,6 +30,17 @@ describe('exchange rates', () => {
     expect(() => parseBnrXml(cube('<Rate currency="HUF" multiplier="cent">1.3150</Rate>'))).toThrow(/multiplier/)
     expect(() => parseBnrXml(cube('<Rate currency="EUR">5.0912</Rate>', '2026-02-30'))).toThrow(/date/)
     expect(() => parseBnrXml('<DataSet><Header/></DataSet>')).toThrow(/DataSet\/Body\/Cube/)
+  })
+
+  it('holds a price until the rule would take another day’s rate: the next Bucharest midnight, or the next month’s first', () => {
+    // 23:50 in Bucharest (UTC+2 in winter) on 27 November: the price holds ten minutes.
+    expect(rateHoldsUntil('bnr-of-day', new Date('2026-11-27T21:50:00Z')).toISOString()).toBe('2026-11-27T22:00:00.000Z')
+    // 00:30 in Bucharest on 28 November (still 27 November in UTC): until the next midnight.
+    expect(rateHoldsUntil('bnr-of-day', new Date('2026-11-27T22:30:00Z')).toISOString()).toBe('2026-11-28T22:00:00.000Z')
+    // Summer time (UTC+3), and the last evening of a month for the previous month's rate.
+    expect(rateHoldsUntil('bnr-of-day', new Date('2027-07-14T12:00:00Z')).toISOString()).toBe('2027-07-14T21:00:00.000Z')
+    expect(rateHoldsUntil('bnr-end-of-previous-month', new Date('2026-11-30T21:55:00Z')).toISOString()).toBe('2026-11-30T22:00:00.000Z')
+    expect(rateHoldsUntil('bnr-end-of-previous-month', new Date('2028-02-10T10:00:00Z')).toISOString()).toBe('2028-02-29T22:00:00.000Z')
   })
 
   it('names the day each rule takes the rate of, and counts banking days without weekends and fixed holidays', () => {

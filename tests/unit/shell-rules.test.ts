@@ -4,7 +4,7 @@ import { decodeConsent, encodeConsent, necessaryOnly, parseTheme } from '~/contr
 import { anonymousSession, type SessionView } from '~/contract/session'
 import { isPlausiblePlate, isVin, normalizePlate } from '~/contract/vehicle'
 import { classifyNavigation } from '~/features/analytics/page-views'
-import { pendingSecondStep, requireGuest, requireSignedIn, twoFactorGate } from '~/features/auth/guards'
+import { pendingSecondStep, requireGuest, requireSignedIn, termsGate, twoFactorGate } from '~/features/auth/guards'
 import { isChunkLoadError, noteFrameworkReload, reloadOnce, RELOAD_GUARD_MS } from '~/features/shell/chunk-reload'
 import { splitLocalePrefix } from '~/i18n/locale-prefix'
 import { easeInOut, SCROLL_MS } from '~/ui/smooth-scroll'
@@ -45,6 +45,17 @@ describe('guards', () => {
     expect(twoFactorGate(session, '/account/2fa', '/account/2fa')).toBeUndefined()
     expect(twoFactorGate(session, '/account/2fa-check/', '/account/2fa-check/')).toBeUndefined()
     expect(twoFactorGate(anonymousSession, '/account/orders', '/account/orders')).toBeUndefined()
+  })
+
+  it('asks an account that owes the terms on any page but the terms page, the legal texts and the pages a session passes through', () => {
+    for (const pending of ['never_accepted', 'changed'] as const) {
+      const session: SessionView = { user: { ...user, terms_pending: pending }, twoFactor: null }
+      expect(termsGate(session, '/travel', '/travel?x=1')).toEqual({ to: '/account/terms', search: { last_url: '/travel?x=1' } })
+      expect(termsGate(session, '/account/orders/', '/account/orders/')).toEqual({ to: '/account/terms', search: { last_url: '/account/orders/' } })
+      for (const open of ['/account/terms', '/info/terms', '/info/privacy', '/account/2fa-check', '/confirm-email', '/maintenance']) expect(termsGate(session, open, open)).toBeUndefined()
+    }
+    expect(termsGate({ user, twoFactor: null }, '/travel', '/travel')).toBeUndefined()
+    expect(termsGate(anonymousSession, '/account/orders', '/account/orders')).toBeUndefined()
   })
 
   it('tells which second step a session still owes, even on the 2fa pages (live updates wait for it)', () => {

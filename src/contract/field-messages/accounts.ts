@@ -4,6 +4,8 @@ import type { Locale } from '~/i18n/locales'
 export const accountFieldMessages = {
   ro: {
     mismatch: 'Parolele nu coincid.',
+    terms_accept_required: 'Ca să continuați, bifați că acceptați termenii și condițiile și politica de confidențialitate.',
+    terms_version_outdated: 'Termenii s-au schimbat cât timp pagina a fost deschisă. Citiți versiunea nouă și acceptați-o.',
     password_too_short: 'Parola trebuie să aibă cel puțin 12 caractere.',
     password_too_long: 'Parola poate avea cel mult 128 de caractere.',
     password_guessable: 'Parola este prea ușor de ghicit. Scrieți trei sau patru cuvinte fără legătură între ele (spațiile sunt permise) sau o propoziție la care doar dumneavoastră v-ați gândi; evitați numele, anii și șirurile de taste.',
@@ -22,6 +24,8 @@ export const accountFieldMessages = {
   },
   en: {
     mismatch: 'The passwords do not match.',
+    terms_accept_required: 'To continue, tick that you accept the terms and conditions and the privacy policy.',
+    terms_version_outdated: 'The terms changed while this page was open. Read the new version and accept it.',
     password_too_short: 'The password must have at least 12 characters.',
     password_too_long: 'The password may have at most 128 characters.',
     password_guessable: 'This password is too easy to guess. Type three or four unrelated words (spaces are fine) or a sentence only you would think of; avoid names, years and keyboard runs.',
@@ -40,6 +44,8 @@ export const accountFieldMessages = {
   },
   fr: {
     mismatch: 'Les mots de passe ne correspondent pas.',
+    terms_accept_required: 'Pour continuer, cochez que vous acceptez les conditions générales et la politique de confidentialité.',
+    terms_version_outdated: 'Les conditions ont changé pendant que la page était ouverte. Lisez la nouvelle version et acceptez-la.',
     password_too_short: 'Le mot de passe doit comporter au moins 12 caractères.',
     password_too_long: 'Le mot de passe peut comporter au plus 128 caractères.',
     password_guessable: 'Ce mot de passe est trop facile à deviner. Tapez trois ou quatre mots sans rapport entre eux (les espaces sont permis) ou une phrase à laquelle vous seul penseriez ; évitez les noms, les années et les suites de touches.',

@@ -1,5 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
-import { AuthSession, Done, LoginInput, RegisterForm, ResetPasswordInput, ResetRequestInput } from '~/contract/auth'
+import { AcceptTermsInput, AuthSession, Done, LoginInput, RegisterForm, ResetPasswordInput, ResetRequestInput, UserLookup } from '~/contract/auth'
 import { internalPath } from '~/contract/paths'
 import { ProviderError, providerClient } from '~/server/provider'
 import { rememberSignIn } from '~/server/session/auth-session'
@@ -68,4 +68,11 @@ export const resetPassword = createServerFn({ method: 'POST' })
     answerForm(data, (input) => callProvider('/auth/reset-password', { method: 'POST', json: input, schema: Done }), {
       done: () => '/authenticate?mode=sign-in&reset=yes',
     }),
+  )
+
+/** Accepts the terms in force for an account made without the sign-up box, then back to `last_url` (`/account/terms`). */
+export const acceptTerms = createServerFn({ method: 'POST' })
+  .validator(formInput(AcceptTermsInput))
+  .handler(({ data }) =>
+    answerForm(data, async (input) => (await callProvider('/auth/user/terms', { method: 'POST', json: input, schema: UserLookup })).data !== null, { done: afterSignIn }),
   )

@@ -6,7 +6,7 @@ import { pendingSecondStep, type SessionEndNotice, type SessionView } from '~/co
  * instead, or undefined to let the visitor through.
  */
 export interface GuardRedirect {
-  to: '/authenticate' | '/account/2fa' | '/account/2fa-check' | '/account/orders'
+  to: '/authenticate' | '/account/2fa' | '/account/2fa-check' | '/account/orders' | '/account/terms'
   search?: { last_url?: string; reason?: SessionEndNotice }
 }
 
@@ -39,3 +39,21 @@ export function twoFactorGate(session: SessionView, pathname: string, href: stri
 
 // The server's navigation needs it too, and src/server never imports a feature: it lives in the contract.
 export { pendingSecondStep }
+
+/**
+ * Pages an account that owes its acceptance of the terms may still open: the page that asks,
+ * the legal texts it links to, and the pages a session passes through before it is whole.
+ */
+const OPEN_BEFORE_TERMS = ['/account/terms', '/account/2fa', '/account/2fa-check', '/account-deleted', '/maintenance', '/confirm-email']
+
+/**
+ * The terms gate: an account that has not accepted the terms in force (made by Google sign-in,
+ * by an API client without the box, or before the terms changed) is asked once, on its first
+ * signed-in page, before anything else; `last_url` brings it back.
+ */
+export function termsGate(session: SessionView, pathname: string, href: string): GuardRedirect | undefined {
+  if (!session.user?.terms_pending) return undefined
+  const path = pathname.replace(/\/+$/, '') || '/'
+  if (OPEN_BEFORE_TERMS.includes(path) || path.startsWith('/info/')) return undefined
+  return { to: '/account/terms', search: { last_url: href } }
+}

@@ -6,6 +6,7 @@ import type { CaptchaProvider } from '~/captcha/captcha-token'
 import { vehicleCategories, vehicleFuels, vehicleUsages } from '~/contract/vehicle'
 import { useFuelLabels, useUsageLabels, useVehicleCategoryLabels } from '~/i18n/vehicle-labels'
 import { CheckboxField, ContractForm, FormError, FormField, SubmitButton } from '~/ui/form/form-parts'
+import { LocalityField } from '~/ui/form/locality-field'
 import { useContractForm, type FormValues } from '~/ui/form/use-contract-form'
 import { useHydrated } from '~/ui/use-hydrated'
 import { requestRcaQuote, saveRcaOwner, saveRcaVehicle } from './rca.functions'
@@ -216,9 +217,7 @@ export function OwnerStep({ initial }: { initial: FormValues }) {
             </select>
           )}
         </FormField>
-        <FormField form={form} name="locality" label={<Trans>Locality</Trans>}>
-          {(p) => <input {...p} autoComplete="address-level2" />}
-        </FormField>
+        <LocalityField form={form} name="locality" countyField="county" label={<Trans>Locality</Trans>} />
       </div>
       <FormError form={form} />
       <SubmitButton form={form}>

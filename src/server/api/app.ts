@@ -260,6 +260,8 @@ function authError(failure: AuthFailure, locale: Locale): ApiError {
       return new ApiError(403, 'account_is_deleted')
     case 'email_taken':
       return new ApiError(422, 'validation_failed', { email: [fieldMessage(locale, 'email_taken')] })
+    case 'terms_version_outdated':
+      return new ApiError(422, 'validation_failed', { version: [fieldMessage(locale, 'terms_version_outdated')] })
     case 'weak_password':
       return new ApiError(422, 'validation_failed', {
         password: (failure.details.problems ?? []).map((p) => fieldMessage(locale, `password_${p}` as FieldMessageKey)),

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { and, eq, gt, isNull, ne } from 'drizzle-orm'
+import { and, eq, gt, isNull, ne, or } from 'drizzle-orm'
 import type { AuthSession, User } from '~/contract/auth'
 import type { RealtimeEventName, RealtimeEventPayloads } from '~/contract/realtime'
 import { isLocale, type Locale } from '~/i18n/locales'
@@ -25,6 +25,7 @@ export class AuthFailure extends Error {
   constructor(
     readonly reason:
       | 'invalid_credentials'
+      | 'terms_version_outdated'
       | 'account_is_deleted'
       | 'email_taken'
       | 'weak_password'
@@ -97,6 +98,8 @@ export function toUser(row: UserRow): User {
     email_verified: row.emailVerifiedAt !== null,
     locale: row.locale,
     created_at: row.createdAt.toISOString(),
+    terms_version: row.termsVersion,
+    terms_accepted_at: row.termsAcceptedAt?.toISOString() ?? null,
   }
 }
 
@@ -107,7 +110,7 @@ export function toUser(row: UserRow): User {
 export class Accounts {
   constructor(
     private readonly db: Database,
-    private readonly config: Pick<AppConfig, 'SESSION_ABSOLUTE_MINUTES' | 'SESSION_IDLE_MINUTES' | 'PUBLIC_URL' | 'BRAND_NAME' | 'SUPPORT_EMAIL'>,
+    private readonly config: Pick<AppConfig, 'SESSION_ABSOLUTE_MINUTES' | 'SESSION_IDLE_MINUTES' | 'PUBLIC_URL' | 'BRAND_NAME' | 'SUPPORT_EMAIL' | 'TERMS_VERSION'>,
     private readonly limiter: RateLimiter,
     private readonly mailer: Mailer,
     private readonly events?: UserEvents,
@@ -201,7 +204,7 @@ export class Accounts {
         phoneNumber: input.phone_number || null,
         passwordHash: await hashPassword(input.password),
         locale: meta.locale,
-        termsAcceptedAt: input.accept_terms ? new Date() : null,
+        ...(input.accept_terms ? { termsAcceptedAt: new Date(), termsVersion: this.config.TERMS_VERSION } : {}),
       })
       .onConflictDoNothing({ target: users.email })
       .returning()
@@ -215,6 +218,23 @@ export class Accounts {
     const link = await issueEmailConfirmation(this.db, this.config.PUBLIC_URL, { userId: user.id, email: user.email, purpose: 'verify' })
     await this.mailer.send('welcome', user.email, meta.locale, { name: user.firstName, link })
     return this.startSession(user, meta)
+  }
+
+  /**
+   * Records that the holder accepted the terms of `version`, which must be the ones in force
+   * (a page left open across a change shows the old ones); the ones in force when not named. Accepting the same version again keeps
+   * the first moment.
+   */
+  async acceptTerms(userId: string, version = this.config.TERMS_VERSION): Promise<User> {
+    if (version !== this.config.TERMS_VERSION) throw new AuthFailure('terms_version_outdated')
+    await this.db
+      .update(users)
+      .set({ termsAcceptedAt: new Date(), termsVersion: version })
+      .where(and(eq(users.id, userId), or(isNull(users.termsVersion), ne(users.termsVersion, version))))
+    const [row] = await this.db.select().from(users).where(eq(users.id, userId))
+    if (!row) throw new AuthFailure('unauthenticated')
+    log.info('auth.terms_accepted', { userId, version })
+    return toUser(row)
   }
 
   /**

@@ -1,4 +1,4 @@
-import { addDays } from '~/contract/iso-date'
+import { addDays, addMonths, today, zonedInstant } from '~/contract/iso-date'
 
 /**
  * Which day's rate a product's price uses, and how old a rate may be. BNR publishes a reference
@@ -35,4 +35,16 @@ export type RateRule = 'bnr-of-day' | 'bnr-end-of-previous-month'
 export function rateDayFor(rule: RateRule, day: string): string {
   if (rule === 'bnr-of-day') return day
   return addDays(`${day.slice(0, 8)}01`, -1)
+}
+
+/**
+ * The moment a price made at `now` with `rule` stops being the rule's price: the next Bucharest
+ * midnight for the rate of the day, the first midnight of next month for the previous month's
+ * rate. Offers priced so expire then at the latest, so money taken later never pays a price made
+ * with another day's rate.
+ */
+export function rateHoldsUntil(rule: RateRule, now: Date): Date {
+  const day = today(now)
+  const next = rule === 'bnr-of-day' ? addDays(day, 1) : addMonths(`${day.slice(0, 8)}01`, 1)
+  return zonedInstant(next, '00:00')
 }

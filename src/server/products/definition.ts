@@ -30,6 +30,8 @@ export interface PreparedQuote {
   startDate: string
   endDate: string
   months: number
+  /** The offers' prices hold until then at the latest (a price in lei made with an exchange rate of the day); the quote's validity otherwise. */
+  pricesHoldUntil?: Date
   /** Only these insurers of the product are asked (house: PAD from the pool, optional cover from insurers); all when absent. */
   insurers?: readonly string[]
 }

@@ -155,7 +155,7 @@ export class QuoteService {
       insurerPayload: prepared.payload,
       status: asked.length === 0 ? 'complete' : 'pending',
       insurersTotal: asked.length,
-      expiresAt: new Date(now.getTime() + validity * 60_000),
+      expiresAt: earliest(new Date(now.getTime() + validity * 60_000), prepared.pricesHoldUntil),
       completedAt: asked.length === 0 ? now : null,
       createdAt: now,
     }
@@ -456,3 +456,5 @@ function subjectOf(definition: AnyProductDefinition, request: Record<string, unk
   const read = QuoteSubject.safeParse(subject)
   return read.success ? { subject: read.data } : {}
 }
+
+const earliest = (a: Date, b: Date | undefined): Date => (b && b < a ? b : a)

@@ -1,10 +1,10 @@
 import { z } from 'zod'
-import { AuthSession, Done, EmailCheckInput, EmailCheckResult, LoginInput, RegisterInput, ResetPasswordInput, ResetRequestInput, UserLookup } from '~/contract/auth'
+import { AcceptTermsInput, AuthSession, Done, EmailCheckInput, EmailCheckResult, LoginInput, RegisterInput, ResetPasswordInput, ResetRequestInput, UserLookup } from '~/contract/auth'
 import { toUser } from '../../auth/accounts'
 import { pendingTwoFactor } from '../../auth/two-factor'
 import { isLoopback } from '../../http/client-address'
 import { requestMeta as meta } from '../request-meta'
-import { defineRoute } from '../route'
+import { defineRoute, signedIn } from '../route'
 import { requireCaptcha } from './engagement'
 
 /** Accounts (spec §7): registration, sign-in, the current user, sign-out, e-mail check, password reset. */
@@ -47,6 +47,18 @@ export const authRoutes = [
       const account = await deps.accounts.authenticate(bearer)
       return { body: { data: account && !pendingTwoFactor(account, deps.config) ? toUser(account.user) : null } }
     },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/auth/user/terms',
+    tag: 'auth',
+    summary:
+      'Records that the signed-in holder accepts the terms and the privacy policy of `version` (the terms’ date, the site’s `TERMS_VERSION`; the version in force when absent): an account made without the sign-up box (Google sign-in, an API client without `accept_terms`) or before the terms changed is asked once. An older `version` answers 422; accepting the same version again keeps the first moment.',
+    auth: 'user',
+    body: AcceptTermsInput,
+    bodyEncoding: 'json-or-form',
+    response: UserLookup,
+    handler: async ({ account, body, deps }) => ({ body: { data: await deps.accounts.acceptTerms(signedIn(account).user.id, body.version) } }),
   }),
   defineRoute({
     method: 'POST',

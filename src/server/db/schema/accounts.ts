@@ -15,8 +15,10 @@ export const users = pgTable('users', {
   googleSubject: text('google_subject').unique(),
   locale: text('locale').notNull().default('ro'),
   emailVerifiedAt: at('email_verified_at'),
-  /** When the holder accepted the terms and the privacy policy (the box of the sign-up form); null for accounts made before it, or by Google sign-in. */
+  /** When the holder accepted the terms and the privacy policy (the box of the sign-up form, or the page that asks once after sign-in); null until then. */
   termsAcceptedAt: at('terms_accepted_at'),
+  /** Which terms it accepted then (`TERMS_VERSION`, the terms' date); an account whose version is not the current one is asked again. */
+  termsVersion: text('terms_version'),
   isDeleted: boolean('is_deleted').notNull().default(false),
   deletedAt: at('deleted_at'),
   createdAt: createdAt(),

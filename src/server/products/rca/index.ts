@@ -7,6 +7,7 @@ import { sandboxBaseUrl } from '../../sandbox'
 import { ProductServiceUnavailable, type ProductDefinition } from '../definition'
 import { ClaimsHistoryUnavailable, createClaimsHistoryClient } from './claims-client'
 import { referenceCell, type ReferenceCell } from './reference-tariff'
+import { withOfficialOwnerPlace } from './owner-place'
 import { rcaRisk } from './risk'
 
 /**
@@ -19,7 +20,8 @@ export const rcaProduct: ProductDefinition<RcaQuoteInput> = {
   code: 'rca',
   requestSchema: RcaQuoteInput,
   oneOfferPerInsurer: true,
-  async prepare(request, deps) {
+  async prepare(asked, deps) {
+    const request = withOfficialOwnerPlace(asked)
     const claims = createClaimsHistoryClient({ baseUrl: sandboxBaseUrl(deps.config) })
     let bonusMalus
     try {
@@ -28,12 +30,13 @@ export const rcaProduct: ProductDefinition<RcaQuoteInput> = {
       if (error instanceof ClaimsHistoryUnavailable) throw new ProductServiceUnavailable('claims_history', error.message)
       throw error
     }
-    const { token: _token, ...asked } = request
+    const { token: _token, ...sent } = request
     const plateKind = parsePlate(request.vehicle.registration_plate)?.kind ?? 'standard'
     const reference = referenceCell(rcaRisk(request, { bonusMalus }), request.policy.start_date) ?? null
     return {
       context: { bonus_malus: bonusMalus, reference_tariff: reference },
-      payload: { ...asked, bonus_malus: bonusMalus },
+      request,
+      payload: { ...sent, bonus_malus: bonusMalus },
       startDate: request.policy.start_date,
       endDate: rcaPolicyEndDate(request.policy.start_date, request.policy.months, plateKind),
       months: request.policy.months,

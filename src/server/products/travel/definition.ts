@@ -1,5 +1,6 @@
 import { TravelQuoteInput } from '~/contract/travel'
 import { daysBetween } from '~/contract/iso-date'
+import { rateHoldsUntil } from '../../fx/rate-day'
 import type { ProductDefinition } from '../definition'
 import { exchangeRateContext, exchangeRateView, pick } from '../foreign-price'
 import { refuseIf } from '../rules'
@@ -16,6 +17,7 @@ export const travelDefinition: ProductDefinition<TravelQuoteInput> = {
     const { token: _token, ...rest } = request
     return {
       context: { ...exchangeRateContext(rate), travellers: request.travellers.length, days: daysBetween(request.start_date, endDate) + 1 },
+      pricesHoldUntil: rateHoldsUntil('bnr-of-day', now),
       payload: { ...rest, end_date: endDate, eur_rate_micros: rate.ronPerUnitMicros },
       startDate: request.start_date,
       endDate,

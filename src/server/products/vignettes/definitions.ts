@@ -1,4 +1,5 @@
 import { HuVignetteQuoteInput, RoVignetteQuoteInput } from '~/contract/vignettes'
+import { rateHoldsUntil } from '../../fx/rate-day'
 import type { ProductDefinition } from '../definition'
 import { exchangeRateContext, exchangeRateView, pick } from '../foreign-price'
 import { refuseIf } from '../rules'
@@ -42,6 +43,7 @@ export const roVignetteDefinition: ProductDefinition<RoVignetteQuoteInput> = {
     const { token: _token, ...rest } = request
     return {
       context: exchangeRateContext(rate),
+      pricesHoldUntil: rateHoldsUntil('bnr-end-of-previous-month', now),
       payload: { ...rest, eur_rate_micros: rate.ronPerUnitMicros, valid_from: price.validity.from.toISOString(), valid_until: price.validity.until.toISOString() },
       startDate: request.start_date,
       endDate: price.validity.lastDay,
@@ -66,6 +68,7 @@ export const huVignetteDefinition: ProductDefinition<HuVignetteQuoteInput> = {
     const short = price.shortValidityDays === undefined ? {} : { short_validity: { last_day: price.validity.lastDay, days: price.shortValidityDays } }
     return {
       context: { ...exchangeRateContext(rate), ...short },
+      pricesHoldUntil: rateHoldsUntil('bnr-of-day', now),
       payload: { ...rest, huf_rate_micros: rate.ronPerUnitMicros, valid_from: price.validity.from.toISOString(), valid_until: price.validity.until.toISOString() },
       startDate: request.start_date,
       endDate: price.validity.lastDay,
