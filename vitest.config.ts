@@ -1,28 +1,36 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+import babel from '@rolldown/plugin-babel'
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 
 const alias = { '~': fileURLToPath(new URL('./src', import.meta.url)) }
 
-// Unit and integration tests run without the Start/Lingui plugins: they exercise plain modules.
+// Unit and integration tests run without the Start plugin: they exercise plain modules. They keep
+// Lingui's two (the macro and the `.po` compiler), because server code takes its words from the
+// catalogs as the builds do (src/server/i18n).
+const plugins = [babel({ presets: [linguiTransformerBabelPreset()] }), lingui()]
 // Timeouts only bound a hang: they are generous so that a busy machine (both cores taken by another
 // process) makes the suite slower, never red (issue 26). No test asserts how long something took.
 export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
-      { resolve: { alias }, test: { name: 'unit', env: { LOG_LEVEL: 'silent' }, include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { resolve: { alias }, plugins, test: { name: 'unit', env: { LOG_LEVEL: 'silent' }, include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
         resolve: { alias },
+        plugins,
         test: { name: 'integration', env: { LOG_LEVEL: 'silent' }, include: ['tests/integration/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false },
       },
       {
         // The Pusher compatibility suite: real sockets on loopback, official clients; two nodes over Redis when TEST_REDIS_URL is set.
         resolve: { alias },
+        plugins,
         test: { name: 'realtime', env: { LOG_LEVEL: 'silent' }, include: ['tests/realtime/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false },
       },
       {
         // Two nodes behave as one: the built cluster (`npm run build` first) on PostgreSQL and Redis (TEST_DATABASE_URL, TEST_REDIS_URL).
         resolve: { alias },
+        plugins,
         test: { name: 'cluster', env: { LOG_LEVEL: 'silent' }, include: ['tests/cluster/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 240_000, fileParallelism: false },
       },
     ],

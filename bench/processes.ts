@@ -31,7 +31,7 @@ export async function freePort(): Promise<number> {
  * repository unless said.
  */
 export function start(script: string, env: Record<string, string>, cwd = root): ChildProcess {
-  const [command, args] = script.endsWith('.js') ? [process.execPath, [script]] : [path.join(root, 'node_modules/.bin/tsx'), [script]]
+  const [command, args] = script.endsWith('.js') ? [process.execPath, [script]] : [path.join(root, 'node_modules/.bin/tsx'), ['--import', path.join(root, 'scripts/lingui/register.mjs'), script]]
   return spawn(command, args, {
     cwd,
     env: { ...process.env, PATH: [path.dirname(process.execPath), process.env.PATH].filter(Boolean).join(path.delimiter), NODE_ENV: 'production', HOST, ...env },

@@ -9,6 +9,7 @@
 import { cpSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { build } from 'rolldown'
+import { linguiPlugins } from './lingui/rolldown-plugins'
 
 const root = path.resolve(import.meta.dirname, '..')
 const outDir = path.join(root, 'dist/node')
@@ -36,6 +37,7 @@ await build({
   input: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, path.join(root, file)])),
   platform: 'node',
   external: isPackage,
+  plugins: linguiPlugins(),
   resolve: { alias: { '~': path.join(root, 'src'), '#config': path.join(root, 'app.config.ts') } },
   output: { dir: outDir, format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', sourcemap: true },
   logLevel: 'warn',

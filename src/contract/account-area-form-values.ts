@@ -3,6 +3,8 @@
  * (`account-area-forms.ts`). Text that is not a number stays text, so the schema answers with its
  * sentence for the field instead of the value silently becoming something else. Zod-free.
  */
+import { zoneOffsetMs } from './iso-date'
+
 const clean = (value: string) => value.trim().replace(/\s/g, '')
 
 export const nullable = (value: string): string | null => (value.trim() === '' ? null : value)
@@ -41,16 +43,6 @@ export function bucharestInstant(value: string): string | null {
   const asUtc = Date.UTC(y, mo - 1, d, h, mi)
   // The zone's offset at that moment (twice, so a time near a DST change settles on the right side).
   let instant = asUtc
-  for (let i = 0; i < 2; i++) instant = asUtc - offsetMinutes(new Date(instant)) * 60_000
+  for (let i = 0; i < 2; i++) instant = asUtc - zoneOffsetMs(new Date(instant))
   return new Date(instant).toISOString()
-}
-
-function offsetMinutes(at: Date): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Bucharest', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  )
-  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute))
-  return Math.round((wall - at.getTime()) / 60_000)
 }

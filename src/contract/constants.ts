@@ -22,3 +22,14 @@ export const contactTopics = ['rca', 'travel', 'house-insurance', 'vignette', 'c
 /** The second factors of two-step sign-in: an authenticator app (TOTP) or a code by e-mail. */
 export const TWO_FACTOR_PROVIDERS = ['authenticator', 'email'] as const
 export type TwoFactorProviderCode = (typeof TWO_FACTOR_PROVIDERS)[number]
+
+/**
+ * The public id of a quote, an offer or a policy check: 128 random bits in base64url, 22
+ * characters. Here without zod for browser code (search parameters); the schema is `publicId`
+ * (src/contract/public-id.ts).
+ */
+export const PUBLIC_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/
+
+export function isPublicId(value: unknown): value is string {
+  return typeof value === 'string' && PUBLIC_ID_PATTERN.test(value)
+}

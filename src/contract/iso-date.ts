@@ -86,13 +86,33 @@ export function zonedInstant(date: string, time: string, timeZone: string = TIME
   const guess = new Date(`${date}T${String(h).padStart(2, '0')}:${String(min).padStart(2, '0')}:00Z`)
   // Two passes settle daylight-saving edges: the zone's offset at the guess, then at the result.
   let instant = guess
-  for (let i = 0; i < 2; i++) instant = new Date(guess.getTime() - offsetMs(instant, timeZone))
+  for (let i = 0; i < 2; i++) instant = new Date(guess.getTime() - zoneOffsetMs(instant, timeZone))
   return instant
 }
 
-function offsetMs(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(at)
+const clockFormatters = new Map<string, Intl.DateTimeFormat>()
+
+/** The wall-clock date and time at an instant in `timeZone` (Europe/Bucharest unless told), as numbers. */
+export function wallClock(at: Date, timeZone: string = TIME_ZONE): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+  let formatter = clockFormatters.get(timeZone)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    clockFormatters.set(timeZone, formatter)
+  }
+  const parts = formatter.formatToParts(at)
   const get = (type: string) => Number(parts.find((p) => p.type === type)!.value)
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'))
-  return asUtc - Math.floor(at.getTime() / 1000) * 1000
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') }
+}
+
+/** An instant as a `datetime-local` value (`2026-11-25T09:30`) of its wall-clock time in `timeZone`. */
+export function wallClockInput(at: Date, timeZone: string = TIME_ZONE): string {
+  const c = wallClock(at, timeZone)
+  const two = (n: number) => String(n).padStart(2, '0')
+  return `${c.year}-${two(c.month)}-${two(c.day)}T${two(c.hour)}:${two(c.minute)}`
+}
+
+/** How far `timeZone`'s clock is ahead of UTC at an instant, in milliseconds. */
+export function zoneOffsetMs(at: Date, timeZone: string = TIME_ZONE): number {
+  const c = wallClock(at, timeZone)
+  return Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) - Math.floor(at.getTime() / 1000) * 1000
 }

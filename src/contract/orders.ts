@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { AuthSession } from './auth'
 import { productCodes } from './constants'
+import { publicId } from './public-id'
 
 /**
  * Orders: the checkout's calls (`store-from-product-page`, `POST /orders`), the buyer's views of
@@ -109,7 +110,7 @@ export const CheckoutFormInput = z.object({
   offer_id: offerId,
   /** Bought with it in the same payment: the optional home cover chosen with its PAD. */
   with_offer_id: z.preprocess((v) => (v === '' ? undefined : v), offerId.optional()),
-  quote_id: z.string({ error: 'checkout_offer_invalid' }).regex(/^[A-Za-z0-9_-]{22}$/, 'checkout_offer_invalid'),
+  quote_id: publicId('checkout_offer_invalid'),
   direct_settlement: z.preprocess((v) => v === true || v === 'true' || v === '1', z.boolean()).optional(),
   /** Made when the page was shown: sending the form twice makes one order. */
   attempt: z.string({ error: 'checkout_offer_invalid' }).regex(/^[A-Za-z0-9_-]{16,64}$/, 'checkout_offer_invalid'),

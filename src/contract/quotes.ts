@@ -7,6 +7,7 @@
 import { z } from 'zod'
 import { houseCovers } from './house'
 import { travelPurposes, travelTrips, travelZones } from './travel'
+import { publicId } from './public-id'
 import { huCounties, huVignetteCategories, huVignettePeriods, roVignetteCategories, roVignettePeriods, vehicleCountries } from './vignettes'
 
 export const Money = z.object({ amount: z.number().int().min(0), currency: z.literal('RON') })
@@ -14,9 +15,8 @@ export type Money = z.infer<typeof Money>
 /** An amount in another currency's ISO 4217 minor units (50 EUR is 5000, 61 760 HUF is 6176000). */
 export const ForeignMoney = z.object({ amount: z.number().int().min(0), currency: z.enum(['EUR', 'HUF']) })
 
-/** 128 random bits, base64url: 22 characters. */
-export const QuoteId = z.string({ error: 'quote_id_invalid' }).regex(/^[A-Za-z0-9_-]{22}$/, { error: 'quote_id_invalid' })
-export const OfferId = z.string({ error: 'offer_id_invalid' }).regex(/^[A-Za-z0-9_-]{22}$/, { error: 'offer_id_invalid' })
+export const QuoteId = publicId('quote_id_invalid')
+export const OfferId = publicId('offer_id_invalid')
 
 export const BonusMalus = z.object({
   /** `B8` … `B1`, `B0`, `M1` … `M8`. */

@@ -7,6 +7,7 @@
  *
  * The router has already parsed each value (`?page=2` is the number 2, `?sent=yes` the string).
  */
+import { PUBLIC_ID_PATTERN } from '~/contract/constants'
 
 /** One search field: the value when it fits, otherwise undefined. */
 export type SearchField<T> = (value: unknown) => T | undefined
@@ -41,7 +42,7 @@ export function integer(min: number, max: number): SearchField<number> {
 }
 
 /** A 22-character public id (quotes, offers). */
-export const publicId = text(22, /^[A-Za-z0-9_-]{22}$/)
+export const publicId = text(22, PUBLIC_ID_PATTERN)
 
 /** A UUID, any version, as zod's `z.uuid()` accepts. */
 export const uuid = text(36, /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/)

@@ -1,32 +1,34 @@
 import { today } from '~/contract/iso-date'
-import { TIME_ZONE, type Locale } from './locales'
-
-/** The regional conventions of each site language (day-month order, 24-hour clock). */
-const intlLocale: Record<Locale, string> = { ro: 'ro-RO', en: 'en-GB', fr: 'fr-FR' }
+import { intlLocale, TIME_ZONE, type Locale } from './locales'
 
 const styles = {
   date: { day: 'numeric', month: 'long', year: 'numeric' },
   shortDate: { day: '2-digit', month: '2-digit', year: 'numeric' },
   dateTime: { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' },
   time: { hour: '2-digit', minute: '2-digit' },
+  month: { month: 'short', year: '2-digit' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>
 
 export type DateStyle = keyof typeof styles
 
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/
 const cache = new Map<string, Intl.DateTimeFormat>()
 
 /**
- * A date as people in Romania read it: always in Europe/Bucharest time (whatever the server's
- * or browser's zone), in the site language's format. Server and browser render the same text.
+ * The site's one date formatter, for pages, mails, calendars and documents: always in
+ * Europe/Bucharest time (whatever the server's or browser's zone), in the site language's
+ * format. Server and browser render the same text. A calendar day (`2026-11-28`) is that day,
+ * never the evening before.
  */
-export function formatDate(value: Date | string | number, locale: Locale, style: DateStyle = 'date'): string {
+export function formatDate(value: Date | string | number, locale: Locale | (string & {}), style: DateStyle = 'date'): string {
   const key = `${locale}:${style}`
   let format = cache.get(key)
   if (!format) {
-    format = new Intl.DateTimeFormat(intlLocale[locale], { ...styles[style], timeZone: TIME_ZONE })
+    format = new Intl.DateTimeFormat(intlLocale(locale), { ...styles[style], timeZone: TIME_ZONE })
     cache.set(key, format)
   }
-  return format.format(new Date(value))
+  // Noon UTC of a calendar day is the same day in Bucharest.
+  return format.format(typeof value === 'string' && CALENDAR_DAY.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value))
 }
 
 let yearFormat: Intl.DateTimeFormat | undefined

@@ -10,6 +10,14 @@ export const localeCodes: readonly Locale[] = locales.map((l) => l.code)
 export const defaultLocale: Locale = 'ro'
 export { TIME_ZONE } from '~/contract/iso-date'
 
+/** The regional conventions of each site language (day-month order, 24-hour clock, digit grouping). */
+const intlLocales: Record<Locale, string> = { ro: 'ro-RO', en: 'en-GB', fr: 'fr-FR' }
+
+/** The `Intl` locale of a site language (`en` → `en-GB`); any other tag as it is. */
+export function intlLocale(locale: string): string {
+  return isLocale(locale) ? intlLocales[locale] : locale
+}
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (localeCodes as readonly string[]).includes(value)
 }

@@ -5,6 +5,7 @@ import { mailOutbox } from '~/server/db/schema'
 import { formatMoney } from '~/server/documents'
 import { SANDBOX_3DS_CODE, SANDBOX_TEST_CARDS } from '~/server/sandbox/payments'
 import { databaseKinds, json, type TestApi } from '../support/api'
+import { translated } from '../support/catalog'
 import { readPdf } from '../support/pdf-text'
 import { pollUntilComplete, postRcaQuote, rcaRequestFromTomorrow } from '../support/quotes'
 import { servedApi, until } from '../support/served-api'
@@ -48,6 +49,9 @@ describe.each(databaseKinds)('an RCA policy bought as a guest (%s)', (kind) => {
     const { data: created } = await order(offer.id, 'maria.buyer@example.ro', 'checkout-3ds-1')
     expect(created).toMatchObject({ status: 'awaiting_payment', payment: { method: 'GET' } })
     expect(created.total.amount).toBe(offer.premium!.amount)
+    // The processor's page names the product in the buyer's language, never its code.
+    const rca = translated('ro', 'messages', 'RCA motor insurance')
+    expect(await (await fetch(created.payment.url)).text()).toContain(`${rca}, comanda ${created.id.slice(0, 8)}`)
 
     const challenge = await form(created.payment.url, { card_number: SANDBOX_TEST_CARDS.threeDSecure, expiry: '12/34', cvc: '123', holder: 'Maria Ionescu' })
     expect(challenge.status).toBe(303)
@@ -68,7 +72,9 @@ describe.each(databaseKinds)('an RCA policy bought as a guest (%s)', (kind) => {
     await until(async () => (await t.deps.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'maria.buyer@example.ro'))).some((m) => m.kind === 'policy-issued'), 'the policy mail')
     const [mail] = (await t.deps.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'maria.buyer@example.ro'))).filter((m) => m.kind === 'policy-issued')
     expect(mail!.attachments).toHaveLength(1)
-    expect(mail!.attachments[0]!.filename).toMatch(/\.pdf$/)
+    expect(mail!.attachments[0]!.filename).toMatch(/^[^/\\]+\.pdf$/)
+    expect(mail!.subject).toBe(`${rca} ${issued.policy!.series ? `${issued.policy!.series} ` : ''}${issued.policy!.number} a fost emisă`)
+    expect(mail!.text).not.toMatch(/\d{4}-\d{2}-\d{2}/)
   })
 
   it('lets a declined card pay again, and the order is issued after the second payment', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { prettyMessage } from '~/server/api/messages'
 import { localeCodes } from '~/i18n/locales'
+import { translated } from '../support/catalog'
 
 describe('API error sentences', () => {
   it('exist in every language and differ from the key', () => {
@@ -13,6 +14,13 @@ describe('API error sentences', () => {
         seen.add(text)
       }
       expect(seen.size).toBe(localeCodes.length)
+    }
+  })
+
+  it('come from the server catalog of each language', () => {
+    for (const locale of localeCodes) {
+      expect(prettyMessage(locale, 'not_found')).toBe(translated(locale, 'server', 'The resource you asked for does not exist.'))
+      expect(prettyMessage(locale, 'too_many_requests')).toBe(translated(locale, 'server', 'Too many attempts. Please try again a little later.'))
     }
   })
 })

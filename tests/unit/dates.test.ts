@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { bucharestInstant } from '~/contract/account-area-form-values'
+import { wallClockInput } from '~/contract/iso-date'
 import { formatDate, yearInBucharest } from '~/i18n/dates'
 
 describe('dates in Europe/Bucharest', () => {
@@ -24,5 +26,17 @@ describe('dates in Europe/Bucharest', () => {
   it('knows the year in Bucharest at New Year', () => {
     expect(yearInBucharest(new Date('2026-12-31T22:30:00Z'))).toBe(2027)
     expect(yearInBucharest(new Date('2026-12-31T21:30:00Z'))).toBe(2026)
+  })
+
+  it('reads and writes a form’s date and time as Bucharest wall-clock time, both ways', () => {
+    expect(wallClockInput(lateOctober)).toBe('2026-10-26T00:30')
+    expect(bucharestInstant('2026-10-26T00:30')).toBe(lateOctober.toISOString())
+    expect(wallClockInput(spring)).toBe('2026-03-29T02:30')
+    expect(bucharestInstant('2026-03-29T02:30')).toBe(spring.toISOString())
+  })
+
+  it('writes a calendar day as that day in every language, and a month short', () => {
+    expect(formatDate('2026-11-28', 'ro')).toBe('28 noiembrie 2026')
+    expect(formatDate('2026-01-01', 'en', 'month')).toBe('Jan 26')
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { renderMail, type MailKind } from '~/server/mail/templates'
+import { translated } from '../support/catalog'
 
 const vars = { brand: 'Asiguro', name: 'Ioana', link: 'https://asiguro.ro/confirm-email?token=abc', reset: 'https://asiguro.ro/authenticate?mode=reset', code: '123456', address: 'i***@example.ro', support: 'contact@asiguro.ro' }
 
@@ -36,5 +37,52 @@ describe('policy end reminder', () => {
     const fr = renderMail('policy-end-reminder', 'fr', { ...end, what: 'Votre vignette roumaine', days: '1' })
     expect(fr.subject).toBe('Votre vignette roumaine pour B123ABC expire demain')
     expect(fr.html).toContain('<a href="https://asiguro.ro/account/preferences">')
+  })
+})
+
+describe('mails from the catalogs', () => {
+  const kinds: MailKind[] = ['password-reset', 'welcome', 'welcome-google', 'two-factor-code', 'email-verify', 'email-change', 'email-change-notice', 'password-changed', 'account-deleted', 'welcome-checkout', 'orders-joined', 'note-reminder', 'registration-attempt']
+  const all = { ...vars, confirm: 'https://asiguro.ro/confirm-email?token=def', plate: 'B123ABC', title: 'Schimb ulei', excerpt: 'La 90000 km' }
+
+  it.each(['ro', 'en', 'fr'] as const)('every mail in %s is the catalog’s subject, every placeholder filled', (locale) => {
+    for (const kind of kinds) {
+      const { subject, text } = renderMail(kind, locale, all)
+      expect(`${subject}\n${text}`, kind).not.toMatch(/\{\w+\}/)
+    }
+    expect(renderMail('welcome', locale, all).subject).toBe(translated(locale, 'server', 'Welcome to {brand}', { brand: 'Asiguro' }))
+    expect(renderMail('password-reset', locale, all).subject).toBe(translated(locale, 'server', 'Reset your {brand} password', { brand: 'Asiguro' }))
+  })
+
+  it('French mail takes the French catalog’s words', () => {
+    const mail = renderMail('password-changed', 'fr', all)
+    expect(mail.subject).toBe('Votre mot de passe Asiguro a été changé')
+    expect(mail.text).toContain('Bonjour Ioana,')
+  })
+
+  const issued = { ...vars, product: { product: 'house-insurance' }, number: 'RO/25/PAD 1234', insurer: 'Test Asigurări', start: { date: '2026-11-28' }, end: { date: '2027-11-27' }, verify: 'https://asiguro.ro/policy-check?code=x' } as const
+
+  it.each(['ro', 'en', 'fr'] as const)('an issued policy in %s: the product by its name, the dates in the language’s format', (locale) => {
+    const mail = renderMail('policy-issued', locale, issued)
+    const prose = `${mail.subject}\n${mail.text}`
+    expect(prose).toContain(translated(locale, 'messages', 'Home insurance'))
+    expect(prose).not.toMatch(/HOUSE-INSURANCE|house-insurance/)
+    expect(prose).not.toMatch(/\d{4}-\d{2}-\d{2}/)
+    expect(prose).toContain({ ro: '28 noiembrie 2026', en: '28 November 2026', fr: '28 novembre 2026' }[locale])
+    expect(prose).toContain({ ro: '27 noiembrie 2027', en: '27 November 2027', fr: '27 novembre 2027' }[locale])
+  })
+
+  it('a refund names the product and writes the amount in the language’s digits', () => {
+    const mail = renderMail('policy-not-issued', 'ro', { ...vars, product: { product: 'ro-vignette' }, insurer: 'CNAIR', order: 'd9bb9d74', amount: '28,00 lei', site: 'https://asiguro.ro' })
+    expect(mail.subject).toBe(`${translated('ro', 'messages', 'Romanian road vignette')} nu a putut fi emisă`)
+    expect(mail.text).not.toContain('RO-VIGNETTE')
+  })
+
+  it('a guest’s assistance request is greeted without a name, with its kind and status in words', () => {
+    const received = renderMail('direct-booking-received', 'fr', { name: '', reference: 'DB-1234', plate: 'B123ABC', kind: 'towing', phone: '0722123456', link: 'https://asiguro.ro/directbooking' })
+    expect(received.text.startsWith('Bonjour,\n\n')).toBe(true)
+    expect(received.text).toContain('(remorquage)')
+    const status = renderMail('direct-booking-status', 'ro', { name: 'Ioana', reference: 'DB-1234', plate: 'B123ABC', status: 'dispatched', link: 'https://asiguro.ro/directbooking' })
+    expect(status.subject).toBe('Cererea DB-1234: ajutorul este pe drum')
+    expect(status.text.startsWith('Bună ziua, Ioana,')).toBe(true)
   })
 })

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { DiaryStats } from '~/contract/account-area'
+import { formatDate } from '~/i18n/dates'
 import { formatLei } from '~/i18n/money'
 import { CostChartLegend, CostChartSvg, usedCategories } from './cost-chart-drawing'
 import { useDiaryCategoryLabels } from './labels'
@@ -13,7 +14,7 @@ export function CostChart({ stats }: { stats: DiaryStats }) {
   const labels = useDiaryCategoryLabels()
   if (stats.months.length === 0) return null
   const used = usedCategories(stats)
-  const monthLabel = (month: string) => new Intl.DateTimeFormat(i18n.locale, { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`))
+  const monthLabel = (month: string) => formatDate(`${month}-01`, i18n.locale, 'month')
 
   return (
     <figure className="cost-chart">

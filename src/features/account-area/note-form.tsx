@@ -2,19 +2,14 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useServerFn } from '@tanstack/react-start'
 import type { Note } from '~/contract/account-area'
 import { NOTE_BODY_MAX } from '~/contract/account-area-constants'
+import { wallClockInput } from '~/contract/iso-date'
 import { CheckboxField, ContractForm, FormError, FormField, SubmitButton } from '~/ui/form/form-parts'
 import { useContractForm } from '~/ui/form/use-contract-form'
 import { createNote, updateNote } from './account-area.functions'
 
 /** A `datetime-local` value for an instant, in Bucharest time (the time the server reads it as). */
 export function bucharestLocal(iso: string | null): string {
-  if (!iso) return ''
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Bucharest', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  )
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`
+  return iso ? wallClockInput(new Date(iso)) : ''
 }
 
 /** Writes a note (no `note`) or changes one; the reminder is a Bucharest date and time. */

@@ -5,7 +5,7 @@ import { useServerFn } from '@tanstack/react-start'
 import type { Offer, Quote } from '~/contract/quotes'
 import { formatDate } from '~/i18n/dates'
 import { isLocale, type Locale } from '~/i18n/locales'
-import { formatLei, formatRate } from '~/i18n/money'
+import { formatLei, formatMoney, formatRate } from '~/i18n/money'
 import { useHydrated } from '~/ui/use-hydrated'
 import type { CaptchaProvider } from '~/captcha/captcha-token'
 import { useOfferReason } from './offer-reasons'
@@ -200,7 +200,7 @@ export function OffersList({ quote: initial, directSettlement, now, captchaProvi
                 )}
                 {offer.list_price ? (
                   <p className="offer__list-price" data-list-amount={offer.list_price.amount}>
-                    <Trans>Tariff price: {formatForeign(offer.list_price, locale)}, paid in lei</Trans>
+                    <Trans>Tariff price: {formatMoney(offer.list_price.amount, offer.list_price.currency, locale)}, paid in lei</Trans>
                   </p>
                 ) : null}
                 {offer.bridge_passes ? (
@@ -215,7 +215,7 @@ export function OffersList({ quote: initial, directSettlement, now, captchaProvi
                 ) : null}
                 {offer.medical_limit ? (
                   <p>
-                    <Trans>Medical cover up to {new Intl.NumberFormat(locale).format(offer.medical_limit.amount / 100)} EUR</Trans>
+                    <Trans>Medical cover up to {formatMoney(offer.medical_limit.amount, offer.medical_limit.currency, locale, { wholeWithoutCents: true })}</Trans>
                     {offer.schengen_valid === false ? (
                       <strong className="offer__warning">
                         {' '}
@@ -349,11 +349,6 @@ function HouseCover({ offer, locale }: { offer: Offer; locale: string }) {
       ) : null}
     </ul>
   )
-}
-
-/** A tariff's price in its own currency (euro cents, fillér): `50,00 €`, `61.760 HUF`. */
-function formatForeign(money: { amount: number; currency: 'EUR' | 'HUF' }, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: money.currency, maximumFractionDigits: money.currency === 'HUF' ? 0 : 2 }).format(money.amount / 100)
 }
 
 /** `0.8` → `−20 %`, `1.1` → `+10 %`, `1` → `±0 %`. */

@@ -1,6 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
 import type { ProductCode } from '~/contract/constants'
+import { publicId } from '~/contract/public-id'
 import { InsurerList, QuoteEnvelope, RenewQuoteInput, type Quote } from '~/contract/quotes'
 import { ProviderError } from '~/server/provider'
 import { answerForm, contractInput, formInput } from '~/server/web/forms'
@@ -15,7 +16,7 @@ export const getQuote = createServerFn({ method: 'GET' })
   .validator(
     contractInput(
       z.object({
-        id: z.string().regex(/^[A-Za-z0-9_-]{22}$/),
+        id: publicId(),
         after: z.number().int().min(0).max(1000).optional(),
         wait: z.number().int().min(0).max(20).optional(),
         complete: z.boolean().optional(),

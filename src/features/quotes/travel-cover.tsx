@@ -1,9 +1,10 @@
 import { Plural, Trans } from '@lingui/react/macro'
 import type { Offer } from '~/contract/quotes'
+import { formatMoney } from '~/i18n/money'
 
 /** A travel offer's own terms: the longest trip of an annual policy, the cancellation sum insured, skiing. */
 export function TravelCover({ offer, locale }: { offer: Offer; locale: string }) {
-  const euros = (cents: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(cents / 100)
+  const euros = (cents: number) => formatMoney(cents, 'EUR', locale, { wholeWithoutCents: true })
   const days = offer.max_trip_days
   return (
     <>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { CaptchaProvider } from '~/captcha/captcha-token'
 import { huCounties, huVignetteCategories, huVignettePeriods } from '~/contract/vignettes'
+import { formatMoney } from '~/i18n/money'
 import { huCategoryHelp, huCountyName, huPeriodLabel } from '~/i18n/vignette-labels'
 import { CheckboxField, ContractForm, FormField, SelectField } from '~/ui/form/form-parts'
 import { useQuoteForm } from '~/ui/form/use-quote-form'
@@ -8,7 +9,6 @@ import { useHydrated } from '~/ui/use-hydrated'
 import { RegistrationFields, useFieldValue, VignetteFormEnd } from './vignette-parts'
 import { requestHuVignetteQuote, type VignetteTariffs } from './vignettes.functions'
 
-const forint = (filler: number, locale: string) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'HUF', maximumFractionDigits: 0 }).format(filler / 100)
 
 const countyBoxes = Object.fromEntries(huCounties.map((c) => [`county_${c}`, false])) as Record<`county_${(typeof huCounties)[number]}`, boolean>
 
@@ -38,7 +38,7 @@ export function HuVignetteForm({ tariff, today, latest, captchaProvider }: { tar
   const countiesError = form.errors.counties
   const periods = huVignettePeriods.map((option) => {
     const price = prices?.[category as keyof typeof prices]?.[option]
-    const shown = price === undefined ? '' : ` — ${forint(price, i18n.locale)}${option === 'county' ? t` per county` : ''}`
+    const shown = price === undefined ? '' : ` — ${formatMoney(price, 'HUF', i18n.locale)}${option === 'county' ? t` per county` : ''}`
     return { value: option, label: `${i18n._(huPeriodLabel[option])}${shown}`, disabled: !sold.includes(option) }
   })
   return (

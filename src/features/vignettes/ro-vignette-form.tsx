@@ -1,14 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { CaptchaProvider } from '~/captcha/captcha-token'
 import { roVignetteCategories, roVignettePeriods } from '~/contract/vignettes'
-import { formatLei } from '~/i18n/money'
+import { formatLei, formatMoney } from '~/i18n/money'
 import { roCategoryHelp, roPeriodLabel } from '~/i18n/vignette-labels'
 import { ContractForm, FormField, SelectField } from '~/ui/form/form-parts'
 import { useQuoteForm } from '~/ui/form/use-quote-form'
 import { RegistrationFields, useFieldValue, VignetteFormEnd } from './vignette-parts'
 import { requestRoVignetteQuote, type VignetteTariffs } from './vignettes.functions'
 
-const euro = (cents: number, locale: string) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(cents / 100)
 
 /**
  * The rovinietă's quote form (issue 12 §3), one step: category (with what vehicles it is), the
@@ -32,7 +31,7 @@ export function RoVignetteForm({ tariff, today, latest, captchaProvider }: { tar
   const passPrice = formatLei(tariff.bridgePassBani, i18n.locale)
   const periods = roVignettePeriods.map((period) => {
     const price = tariff.prices[category]?.[period]
-    return { value: period, label: `${i18n._(roPeriodLabel[period])}${price === undefined ? '' : ` — ${euro(price, i18n.locale)}`}`, disabled: !sold.includes(period) }
+    return { value: period, label: `${i18n._(roPeriodLabel[period])}${price === undefined ? '' : ` — ${formatMoney(price, 'EUR', i18n.locale)}`}`, disabled: !sold.includes(period) }
   })
   return (
     <ContractForm form={form} labelledBy="vignette-form-title">

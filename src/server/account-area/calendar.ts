@@ -1,9 +1,11 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
+import { msg } from '@lingui/core/macro'
 import ical, { ICalAlarmType, ICalCalendarMethod } from 'ical-generator'
 import { isLocale, type Locale } from '~/i18n/locales'
 import type { Database, Queryable } from '../db/client'
 import { calendarFeeds, users, vehicles } from '../db/schema'
+import { i18nFor } from '../i18n'
 import type { Notes } from './notes'
 
 /** One deadline of an account: a day (papers, ITP) or a moment (a note's reminder). */
@@ -22,11 +24,15 @@ export interface Deadline {
 /** More deadlines for an account (policies and vignettes sold here add theirs): `calendar.addSource(...)`. */
 export type DeadlineSource = (userId: string, locale: Locale) => Promise<Deadline[]>
 
-const labels: Record<Locale, Record<'itp' | 'rca' | 'rovinieta' | 'hu_vignette' | 'note' | 'calendar', string>> = {
-  ro: { itp: 'ITP scadent', rca: 'RCA expiră', rovinieta: 'Rovinieta expiră', hu_vignette: 'Vinieta Ungaria expiră', note: 'Memento', calendar: 'Termene auto' },
-  en: { itp: 'ITP due', rca: 'RCA policy ends', rovinieta: 'Rovinietă ends', hu_vignette: 'Hungarian vignette ends', note: 'Reminder', calendar: 'Vehicle deadlines' },
-  fr: { itp: 'ITP à faire', rca: 'Fin de l’assurance RCA', rovinieta: 'Fin de la rovinietă', hu_vignette: 'Fin de la vignette hongroise', note: 'Rappel', calendar: 'Échéances auto' },
+/** The title of a vehicle's paper deadline, by paper. */
+const paperTitles = {
+  itp: (plate: string) => msg`ITP due: ${plate}`,
+  rca: (plate: string) => msg`RCA policy ends: ${plate}`,
+  rovinieta: (plate: string) => msg`Rovinietă ends: ${plate}`,
+  hu_vignette: (plate: string) => msg`Hungarian vignette ends: ${plate}`,
 }
+
+const reminderTitle = (plate: string, title: string) => msg`Reminder ${plate}: ${title}`
 
 const UID = /^(itp|rca|rovinieta|hu_vignette|note|policy|vignette)-[0-9a-z-]{1,64}$/
 const TOKEN = /^[A-Za-z0-9_-]{43}$/
@@ -89,7 +95,7 @@ export class Calendar {
     if (uid !== undefined && deadlines.length === 0) return undefined
     const host = new URL(this.deps.publicUrl).host
     const calendar = ical({
-      name: `${this.deps.brand} · ${labels[locale].calendar}`,
+      name: `${this.deps.brand} · ${i18nFor(locale)._(msg`Vehicle deadlines`)}`,
       prodId: { company: this.deps.brand, product: 'deadlines', language: locale.toUpperCase() },
       // No calendar time zone: ical-generator would write a JS Date's server-local clock with
       // neither Z nor TZID (a floating time). Without one, every instant is UTC with Z and
@@ -114,7 +120,7 @@ export class Calendar {
   }
 
   private async vehicleDeadlines(userId: string, locale: Locale): Promise<Deadline[]> {
-    const l = labels[locale]
+    const i18n = i18nFor(locale)
     const rows = await this.deps.db.select().from(vehicles).where(eq(vehicles.userId, userId))
     const out: Deadline[] = []
     for (const v of rows) {
@@ -125,10 +131,10 @@ export class Calendar {
         ['rovinieta', v.rovinietaValidUntil],
         ['hu_vignette', v.huVignetteValidUntil],
       ] as const
-      for (const [kind, date] of papers) if (date) out.push({ uid: `${kind}-${v.id}`, kind, date, allDay: true, title: `${l[kind]}: ${v.registrationPlate}`, path })
+      for (const [kind, date] of papers) if (date) out.push({ uid: `${kind}-${v.id}`, kind, date, allDay: true, title: i18n._(paperTitles[kind](v.registrationPlate)), path })
     }
     for (const n of await this.deps.notes.upcoming(userId)) {
-      out.push({ uid: `note-${n.id}`, kind: 'note', date: n.remindAt.toISOString(), allDay: false, title: `${l.note} ${n.plate}: ${n.title}`, path: `/account/vehicles/${n.vehicleId}/notes/${n.id}` })
+      out.push({ uid: `note-${n.id}`, kind: 'note', date: n.remindAt.toISOString(), allDay: false, title: i18n._(reminderTitle(n.plate, n.title)), path: `/account/vehicles/${n.vehicleId}/notes/${n.id}` })
     }
     return out
   }

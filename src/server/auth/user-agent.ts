@@ -1,11 +1,9 @@
+import { msg } from '@lingui/core/macro'
 import Bowser from 'bowser'
 import type { Locale } from '~/i18n/locales'
+import { i18nFor } from '../i18n'
 
-const words: Record<Locale, { on: string; unknown: string }> = {
-  ro: { on: 'pe', unknown: 'Dispozitiv necunoscut' },
-  en: { on: 'on', unknown: 'Unknown device' },
-  fr: { on: 'sur', unknown: 'Appareil inconnu' },
-}
+const unknownDevice = msg`Unknown device`
 
 /** Shorter names for the few the parser spells out at length. */
 const shorter: Record<string, string> = {
@@ -30,11 +28,12 @@ function clean(name: string | undefined): string | undefined {
  */
 export function describeUserAgent(userAgent: string | null | undefined, locale: Locale): string {
   const header = (userAgent ?? '').trim().slice(0, 512)
-  if (header === '') return words[locale].unknown // the parser refuses an empty string
+  const i18n = i18nFor(locale)
+  if (header === '') return i18n._(unknownDevice) // the parser refuses an empty string
   const parsed = Bowser.parse(header)
   const browser = clean(parsed.browser.name)
   // An iPhone or iPad says more than "iOS".
   const system = clean(parsed.platform.model === 'iPhone' || parsed.platform.model === 'iPad' ? parsed.platform.model : parsed.os.name)
-  if (browser && system) return `${browser} ${words[locale].on} ${system}`
-  return browser ?? system ?? words[locale].unknown
+  if (browser && system) return i18n._(msg`${browser} on ${system}`)
+  return browser ?? system ?? i18n._(unknownDevice)
 }

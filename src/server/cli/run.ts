@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { formatMoney } from '~/i18n/money'
 import type { AppConfig } from '../../../app.config'
 import { openDatabase, type Database } from '../db/client'
 import { partners } from '../db/schema'
@@ -116,7 +117,7 @@ interface OrderLine {
   failure_reason: string | null
 }
 
-const orderLine = (o: OrderLine) => `${o.id}  ${o.created_at.slice(0, 16)}  ${o.product}  ${o.status}  ${(o.total.amount / 100).toFixed(2)} ${o.total.currency}  ${o.customer_email}`
+const orderLine = (o: OrderLine) => `${o.id}  ${o.created_at.slice(0, 16)}  ${o.product}  ${o.status}  ${formatMoney(o.total.amount, o.total.currency, 'en')}  ${o.customer_email}`
 
 /** The operator endpoint that carries out a command. */
 function operatorRequest(command: Command): { path: string; method: string; body?: unknown } {

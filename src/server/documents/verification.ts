@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { isPublicId } from '~/contract/constants'
 
 /**
  * A code for the public verification page `/verify/{code}` printed as the document's QR code:
@@ -10,5 +11,5 @@ export function createVerificationCode(): string {
 }
 
 export function isVerificationCode(value: string): boolean {
-  return /^[A-Za-z0-9_-]{22}$/.test(value)
+  return isPublicId(value)
 }

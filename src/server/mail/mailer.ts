@@ -7,7 +7,7 @@ import type { Database, Queryable } from '../db/client'
 import { mailOutbox, type MailAttachment } from '../db/schema'
 import { PermanentJobError, type JobContext, type JobQueue } from '../jobs/queue'
 import { log } from '../log'
-import { renderMail, type MailKind } from './templates'
+import { renderMail, type MailKind, type MailVars } from './templates'
 
 type Transport = {
   sendMail(message: { from: string; to: string; subject: string; text: string; html: string; attachments?: { filename: string; content: Buffer; contentType: string }[] }): Promise<unknown>
@@ -59,7 +59,7 @@ export class Mailer {
    * `tx`: write the message inside the caller's transaction, so it exists exactly when the caller's
    * change commits (a reminder marked sent and its mail).
    */
-  async send(kind: MailKind, to: string, locale: Locale, vars: Record<string, string>, options: { attachments?: MailAttachment[]; tx?: Queryable } = {}): Promise<void> {
+  async send(kind: MailKind, to: string, locale: Locale, vars: MailVars, options: { attachments?: MailAttachment[]; tx?: Queryable } = {}): Promise<void> {
     const message = renderMail(kind, locale, { brand: this.config.BRAND_NAME, ...vars })
     const smtp = Boolean(this.config.SMTP_URL)
     const write = async (tx: Queryable) => {

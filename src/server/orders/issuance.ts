@@ -1,6 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { z } from 'zod'
+import type { ProductCode } from '~/contract/constants'
 import { isLocale, type Locale } from '~/i18n/locales'
+import { formatMoney } from '~/i18n/money'
 import type { AppConfig } from '../../../app.config'
 import { insurers, offers, orderPolicies, orders, quotes } from '../db/schema'
 import type { JobContext } from '../jobs/queue'
@@ -21,9 +23,6 @@ export type IssuanceDeps = OrderServiceDeps & {
   /** Queues the end-of-validity reminders of an order as it is issued (decision 68). */
   endReminders: Pick<PolicyEndReminders, 'schedule'>
 }
-
-const money = (amount: number, currency: string, locale: Locale) =>
-  new Intl.NumberFormat(locale === 'ro' ? 'ro-RO' : locale === 'fr' ? 'fr-FR' : 'en-GB', { style: 'currency', currency }).format(amount / 100)
 
 /**
  * The issuance of a paid order (decision 54), as three durable jobs:
@@ -114,7 +113,7 @@ export function defineIssuanceJobs(deps: IssuanceDeps, service: Orders, options:
         .orderBy(asc(orderPolicies.createdAt), asc(orderPolicies.id))
       const locale: Locale = isLocale(order.locale) ? order.locale : 'ro'
       const name = order.customer.first_name
-      const product = order.product.toUpperCase()
+      const product = { product: order.product as ProductCode }
       if (what === 'not-issued') {
         const insurer = policies.map((p) => p.insurerName ?? p.policy.insurerCode).join(', ')
         await deps.mailer.send('policy-not-issued', order.customer.email, locale, {
@@ -122,7 +121,7 @@ export function defineIssuanceJobs(deps: IssuanceDeps, service: Orders, options:
           product,
           insurer,
           order: order.id.slice(0, 8),
-          amount: money(order.totalAmount, order.currency, locale),
+          amount: formatMoney(order.totalAmount, order.currency, locale),
           site: deps.config.PUBLIC_URL,
           support: deps.config.SUPPORT_EMAIL,
         })
@@ -137,8 +136,8 @@ export function defineIssuanceJobs(deps: IssuanceDeps, service: Orders, options:
           'policy-issued',
           order.customer.email,
           locale,
-          { name, product, number, insurer: insurerName ?? policy.insurerCode, start: policy.startDate ?? '', end: policy.endDate ?? '', verify: verificationUrl(deps.config.PUBLIC_URL, policy.verificationCode) },
-          bytes ? { attachments: [{ filename: `${order.product}-${number.replace(/\s+/g, '-')}.pdf`, contentType: 'application/pdf', content: Buffer.from(bytes).toString('base64') }] } : {},
+          { name, product, number, insurer: insurerName ?? policy.insurerCode, start: policy.startDate ? { date: policy.startDate } : '', end: policy.endDate ? { date: policy.endDate } : '', verify: verificationUrl(deps.config.PUBLIC_URL, policy.verificationCode) },
+          bytes ? { attachments: [{ filename: `${order.product}-${number.replace(/[\s/\\]+/g, '-')}.pdf`, contentType: 'application/pdf', content: Buffer.from(bytes).toString('base64') }] } : {},
         )
       }
     },

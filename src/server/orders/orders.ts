@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto'
+import { msg } from '@lingui/core/macro'
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import type { ProductCode } from '~/contract/constants'
 import type { OrderCreateInput, OrderView, PaymentRedirect } from '~/contract/orders'
 import type { RealtimeEventPayloads } from '~/contract/realtime'
 import type { Locale } from '~/i18n/locales'
@@ -8,6 +10,7 @@ import type { UserEvents } from '../auth/accounts'
 import type { Database, Queryable } from '../db/client'
 import { insurers, offers, orderPolicies, orders, quotes, users, type OrderStatus } from '../db/schema'
 import type { JobQueue } from '../jobs/queue'
+import { i18nFor, productName, siteLocale } from '../i18n'
 import { log } from '../log'
 import { hashOrderToken, orderToken, orderTokenMatches, sha256, type OrderAccess } from './access'
 import type { CheckoutOffer, DocumentStore, OfferSource, Payments, PaymentSettlement, PolicyDocuments, PolicyIssuer } from './ports'
@@ -230,7 +233,7 @@ export class Orders {
         orderId: order.id,
         amount: order.totalAmount,
         currency: order.currency,
-        description: `${order.product.toUpperCase()} ${order.id.slice(0, 8)}`,
+        description: paymentDescription(order),
         locale: order.locale,
         customer: { email: customer.email, name: `${customer.first_name} ${customer.last_name}` },
         returnUrl: `${this.deps.config.PUBLIC_URL}/thank-you?order=${order.id}`,
@@ -483,4 +486,12 @@ function withDirectSettlement(offer: CheckoutOffer): CheckoutOffer {
 /** The request field of the order's `index`-th offer: `offer_id`, then `with_offer_ids.0`, … */
 function offerField(index: number): string {
   return index === 0 ? 'offer_id' : `with_offer_ids.${index - 1}`
+}
+
+/** What the card processor's page says is being paid: the product's name in the buyer's language and the order's reference. */
+function paymentDescription(order: OrderRow): string {
+  const locale = siteLocale(order.locale)
+  const product = productName(locale, order.product as ProductCode)
+  const reference = order.id.slice(0, 8)
+  return i18nFor(locale)._(msg`${product}, order ${reference}`)
 }
