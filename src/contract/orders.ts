@@ -80,6 +80,22 @@ export const StoreFromProductPageResult = z.union([
 ])
 export type StoreFromProductPageResult = z.infer<typeof StoreFromProductPageResult>
 
+/** A traveller as the travel policy names them: asked at checkout, one per traveller of the quote, in its order. */
+export const TravellerName = z.object(
+  {
+    first_name: text('traveller_first_name_required', 'traveller_first_name_too_long', 80),
+    last_name: text('traveller_last_name_required', 'traveller_last_name_too_long', 80),
+  },
+  { error: 'travellers_names_required' },
+)
+export type TravellerName = z.infer<typeof TravellerName>
+
+/** Who the policy insures, when the product asks at checkout (travel: every traveller's name). */
+export const OrderInsured = z.object({
+  travellers: z.array(TravellerName, { error: 'travellers_names_required' }).min(1, 'travellers_names_required').max(9, 'travellers_names_required'),
+})
+export type OrderInsured = z.infer<typeof OrderInsured>
+
 export const OrderCreateInput = z.object({
   offer_id: offerId,
   /** RCA: buy the direct settlement clause too (the offer's `direct_settlement` price is added). */
@@ -87,6 +103,7 @@ export const OrderCreateInput = z.object({
   /** More offers bought with it in one payment (a bundle: PAD with an optional house policy). */
   with_offer_ids: z.array(offerId, { error: 'with_offer_ids_invalid' }).max(3, 'with_offer_ids_invalid').optional(),
   customer: Customer,
+  insured: OrderInsured.optional(),
   token: captchaToken,
 })
 export type OrderCreateInput = z.infer<typeof OrderCreateInput>

@@ -5,6 +5,7 @@ import { PAD_ISSUER } from '../insurers-data'
 import { pick } from '../foreign-price'
 import { refuseIf } from '../rules'
 import { createPadRegisterClient, PadRegisterUnavailable } from './pad-register'
+import { housePolicyPart, housePurchase } from './purchase'
 import { existingPadProblem, houseAddress, houseEndDate, houseProblems } from './rules'
 import { houseInsurerTariffs } from './tariffs'
 
@@ -34,7 +35,7 @@ export const houseDefinition: ProductDefinition<HouseQuoteInput> = {
     const optional = Object.keys(houseInsurerTariffs)
     return {
       request,
-      context: { cover: request.cover },
+      context: { cover: request.cover, policy: housePolicyPart(request) },
       payload,
       startDate: request.start_date,
       endDate: houseEndDate(request.start_date),
@@ -53,4 +54,5 @@ export const houseDefinition: ProductDefinition<HouseQuoteInput> = {
     return view
   },
   oneOfferPerInsurer: true,
+  purchase: housePurchase,
 }

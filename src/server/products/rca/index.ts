@@ -7,6 +7,7 @@ import { sandboxBaseUrl } from '../../sandbox'
 import { ProductServiceUnavailable, type ProductDefinition } from '../definition'
 import { ClaimsHistoryUnavailable, createClaimsHistoryClient } from './claims-client'
 import { referenceCell, type ReferenceCell } from './reference-tariff'
+import { rcaPolicyPart, rcaPurchase } from './purchase'
 import { rcaRisk } from './risk'
 
 /**
@@ -19,6 +20,7 @@ export const rcaProduct: ProductDefinition<RcaQuoteInput> = {
   code: 'rca',
   requestSchema: RcaQuoteInput,
   oneOfferPerInsurer: true,
+  purchase: rcaPurchase,
   async prepare(request, deps) {
     const claims = createClaimsHistoryClient({ baseUrl: sandboxBaseUrl(deps.config) })
     let bonusMalus
@@ -32,7 +34,7 @@ export const rcaProduct: ProductDefinition<RcaQuoteInput> = {
     const plateKind = parsePlate(request.vehicle.registration_plate)?.kind ?? 'standard'
     const reference = referenceCell(rcaRisk(request, { bonusMalus }), request.policy.start_date) ?? null
     return {
-      context: { bonus_malus: bonusMalus, reference_tariff: reference },
+      context: { bonus_malus: bonusMalus, reference_tariff: reference, policy: rcaPolicyPart(request, bonusMalus) },
       payload: { ...asked, bonus_malus: bonusMalus },
       startDate: request.policy.start_date,
       endDate: rcaPolicyEndDate(request.policy.start_date, request.policy.months, plateKind),
