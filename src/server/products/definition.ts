@@ -81,8 +81,8 @@ export interface PolicySource {
 
 /** Insurance speaks of insurers, premiums and policies; a vignette of its issuer, its price and the vignette. */
 export type Wording = 'insurance' | 'vignette'
-/** The papers of a vehicle in the account area that a purchase brings up to date. */
-export type VehiclePaper = 'rca' | 'rovinieta' | 'hu_vignette'
+/** The papers of a vehicle in the account area that a purchase brings up to date (the vehicle's fields). */
+export type VehiclePaper = 'rca_valid_until' | 'rovinieta_valid_until' | 'hu_vignette_valid_until'
 
 export interface ProductPurchase<Facts = unknown> {
   wording: Wording

@@ -26,5 +26,8 @@ export function purchaseOf(product: string): ProductPurchase | undefined {
 /** The products whose policies answer the public check by plate or VIN. */
 export const publiclyCheckedProducts: readonly string[] = Object.keys(productDefinitions).filter((code) => productDefinitions[code]!.purchase.publicCheck)
 
-/** The product that sets each vehicle paper. */
+/** The vehicle paper a product's purchase sets, if any. */
 export const vehiclePaperOf = (product: string): VehiclePaper | undefined => purchaseOf(product)?.vehiclePaper
+
+/** The products whose purchase sets `paper` (the vehicle's RCA: the RCA product). */
+export const productsSetting = (paper: VehiclePaper): string[] => Object.keys(productDefinitions).filter((code) => vehiclePaperOf(code) === paper)

@@ -46,6 +46,6 @@ export const rcaPurchase: ProductPurchase<RcaPolicyFacts> = {
     // The next one comes back with its vehicle filled in.
     renewPath: ({ registrationPlate: plate, vin }) => (plate && vin ? `/rca/${encodeURIComponent(plate)}/${encodeURIComponent(vin)}` : '/rca'),
   },
-  vehiclePaper: 'rca',
+  vehiclePaper: 'rca_valid_until',
   publicCheck: true,
 }

@@ -59,7 +59,7 @@ export const roVignetteDefinition: ProductDefinition<RoVignetteQuoteInput> = {
     subject: { ro: 'Rovinieta', en: 'Your Romanian road vignette', fr: 'Votre vignette roumaine' },
     calendarTitle: { ro: 'Rovinieta expiră', en: 'Rovinietă ends', fr: 'Fin de la rovinietă' },
     renewPath: '/instantRo',
-    paper: 'rovinieta',
+    paper: 'rovinieta_valid_until',
   }),
 }
 
@@ -90,6 +90,6 @@ export const huVignetteDefinition: ProductDefinition<HuVignetteQuoteInput> = {
     subject: { ro: 'Vinieta maghiară', en: 'Your Hungarian vignette', fr: 'Votre vignette hongroise' },
     calendarTitle: { ro: 'Vinieta Ungaria expiră', en: 'Hungarian vignette ends', fr: 'Fin de la vignette hongroise' },
     renewPath: '/lih',
-    paper: 'hu_vignette',
+    paper: 'hu_vignette_valid_until',
   }),
 }
