@@ -1,6 +1,10 @@
 import { z } from 'zod'
 import { AuthSession } from './auth'
 import { productCodes } from './constants'
+import { formText } from './flat-form'
+import { travellerNameField } from './traveller-fields'
+
+export { travellerNameField } from './traveller-fields'
 
 /**
  * Orders: the checkout's calls (`store-from-product-page`, `POST /orders`), the buyer's views of
@@ -113,7 +117,27 @@ export type OrderCreateInput = z.infer<typeof OrderCreateInput>
  * consent, and the offer it buys; the server function builds `Customer` from it, checked again
  * by the API. The box arrives as `true`/`on` from a browser without JavaScript.
  */
-export const CheckoutFormInput = z.object({
+
+/**
+ * The travellers' names the checkout form sent, read into the API's `insured` and checked by the
+ * API's own schema (`OrderInsured`); each failure named by its form field, so its sentence shows
+ * beside that field.
+ */
+function travellersOf(values: Record<string, unknown>, count: number, ctx: z.RefinementCtx): OrderInsured | undefined {
+  if (count === 0) return undefined
+  const name = (i: number, part: 'first_name' | 'last_name') => formText(values[travellerNameField(i, part)]) ?? ''
+  const insured = { travellers: Array.from({ length: count }, (_, i) => ({ first_name: name(i, 'first_name'), last_name: name(i, 'last_name') })) }
+  const checked = OrderInsured.safeParse(insured)
+  if (checked.success) return checked.data
+  for (const issue of checked.error.issues) {
+    const [, index, part] = issue.path
+    const field = typeof index === 'number' && (part === 'first_name' || part === 'last_name') ? travellerNameField(index, part) : travellerNameField(0, 'first_name')
+    ctx.addIssue({ code: 'custom', message: issue.message, path: [field], input: values[field] })
+  }
+  return undefined
+}
+
+export const CheckoutFormInput = z.looseObject({
   first_name: Customer.shape.first_name,
   last_name: Customer.shape.last_name,
   email: Customer.shape.email,
@@ -131,6 +155,11 @@ export const CheckoutFormInput = z.object({
   /** Made when the page was shown: sending the form twice makes one order. */
   attempt: z.string({ error: 'checkout_offer_invalid' }).regex(/^[A-Za-z0-9_-]{16,64}$/, 'checkout_offer_invalid'),
   token: captchaToken.optional(),
+  /** How many travellers the quote insures: their names are asked (`traveller_1_first_name` …); 0 for other products. */
+  travellers: z.preprocess((v) => (v === '' || v === undefined ? 0 : Number(v)), z.number().int().min(0).max(9)).optional(),
+}).transform((values, ctx) => {
+  const insured = travellersOf(values, values.travellers ?? 0, ctx)
+  return { ...values, ...(insured ? { insured } : {}) }
 })
 export type CheckoutFormInput = z.infer<typeof CheckoutFormInput>
 

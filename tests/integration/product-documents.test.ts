@@ -53,7 +53,7 @@ describe.each(databaseKinds.slice(0, 1))('product documents (%s)', (kind) => {
     const res = await order(body, headers)
     expect(res.status, await res.clone().text()).toBe(201)
     const { data } = (await res.json()) as Created
-    const access = data.access_token ? { 'x-order-token': data.access_token } : { authorization: headers.authorization ?? '' }
+    const access: Record<string, string> = data.access_token ? { 'x-order-token': data.access_token } : { authorization: headers.authorization ?? '' }
     await processor.pay(data.id)
     const view = async () => (await (await t.call(`/orders/${data.id}`, { headers: access })).json()) as View
     await until(async () => (await view()).data.status === 'issued', 'issued')

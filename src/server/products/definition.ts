@@ -92,7 +92,8 @@ export interface ProductPurchase<Facts = unknown> {
   policyFacts(source: PolicySource): unknown
   /** What the checkout must ask for this product (`travellers`: every traveller's name, in the quote's order). */
   asks?: 'travellers'
-  document: ProductDocument<Facts, any>
+  // Its words are the product's own (typed where it is written); the renderer passes them back as given.
+  document: ProductDocument<Facts, unknown>
   reminders: {
     /** The preference that routes its end reminders. */
     kind: 'policy_end' | 'vignette_end'
