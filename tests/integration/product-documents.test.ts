@@ -197,4 +197,19 @@ describe.each(databaseKinds.slice(0, 1))('product documents (%s)', (kind) => {
     const page = (await (await t.call(`/vehicles/${vehicle.id}`, { headers: auth })).json()) as { data: { rovinieta_valid_until: string | null } }
     expect(page.data.rovinieta_valid_until).toBe(offer.end_date)
   })
+
+  it('Hungarian vignette: the counties, the issuer NÚSZ and the validity to the minute, in the buyer’s language (English)', async () => {
+    const quote = await answeredQuote('hu-vignette', (n) => ({ vehicle: { registration_plate: `B ${n}1 HUD`, country: 'RO', category: 'D1' }, period: 'county', counties: ['pest', 'gyor-moson-sopron'], start_date: addDays(todayInBucharest(), 1) }))
+    const offer = quote.offers[0]!
+    const { policies } = await buy({ offer_id: offer.id, customer: customer('hu.doc@example.ro') }, { 'accept-language': 'en' })
+    const [proof] = policies
+    expect(proof!.facts).toMatchObject({ country: 'RO', category: 'D1', period: 'county', counties: ['pest', 'gyor-moson-sopron'], valid_from: offer.valid_from, valid_until: offer.valid_until })
+    const text = proof!.text
+    expect(text).toContain('Hungarian e-vignette proof')
+    expect(text).toContain('Period Annual, by county')
+    expect(text).toContain('Counties Pest, Győr-Moson-Sopron')
+    expect(text).toMatch(/Issuer Nemzeti Útdíjfizetési Szolgáltató \(NÚSZ\)/)
+    expect(text).toMatch(/Valid from \d{1,2} \w+ \d{4} at \d\d:\d\d until \d{1,2} \w+ \d{4} at \d\d:\d\d \(Romanian time\)/)
+    for (const word of ['Policy', 'Insured', 'Insurer', 'Premium']) expect(text).not.toContain(word)
+  })
 })

@@ -40,6 +40,13 @@ export const VignetteFacts = z.object({
 })
 export type VignetteFacts = z.infer<typeof VignetteFacts>
 
+/** The Hungarian counties (vármegye) by their own names, as the e-vignette names them in every language. */
+const countyNames: Record<string, string> = {
+  'bacs-kiskun': 'Bács-Kiskun', baranya: 'Baranya', bekes: 'Békés', 'borsod-abauj-zemplen': 'Borsod-Abaúj-Zemplén', 'csongrad-csanad': 'Csongrád-Csanád', fejer: 'Fejér',
+  'gyor-moson-sopron': 'Győr-Moson-Sopron', 'hajdu-bihar': 'Hajdú-Bihar', heves: 'Heves', 'jasz-nagykun-szolnok': 'Jász-Nagykun-Szolnok', 'komarom-esztergom': 'Komárom-Esztergom',
+  nograd: 'Nógrád', pest: 'Pest', somogy: 'Somogy', 'szabolcs-szatmar-bereg': 'Szabolcs-Szatmár-Bereg', tolna: 'Tolna', vas: 'Vas', veszprem: 'Veszprém', zala: 'Zala',
+}
+
 type Period = VignetteFacts['period']
 const periods: Record<Locale, Record<Period, string>> = {
   ro: { '1d': '1 zi', '7d': '7 zile', '10d': '10 zile', '30d': '30 de zile', '60d': '60 de zile', '12m': '12 luni', daily: 'O zi', monthly: 'O lună', annual: 'Anuală, toată țara', county: 'Anuală, pe județe' },
@@ -133,7 +140,7 @@ function vignetteDocument(titles: Record<Locale, string>): ProductDocument<Vigne
             heading: w.vignette,
             fields: [
               { label: w.period, value: w.periods[facts.period] },
-              ...(facts.counties.length > 0 ? [{ label: w.counties, value: facts.counties.join(', ') }] : []),
+              ...(facts.counties.length > 0 ? [{ label: w.counties, value: facts.counties.map((code) => countyNames[code] ?? code).join(', ') }] : []),
               ...(facts.bridge_passes > 0 ? [{ label: w.bridge, value: String(facts.bridge_passes) }] : []),
               { label: w.validity, value: w.validityValue(format.minute(facts.valid_from), format.minute(facts.valid_until)) },
               { label: w.issuer, value: policy.insurer.name },
