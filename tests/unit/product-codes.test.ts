@@ -45,7 +45,8 @@ function sourceFiles(dir: string): string[] {
   })
 }
 
-describe('product codes in generic server code', () => {
+// Parsing every server file is CPU work: generous time on a shared machine.
+describe('product codes in generic server code', { timeout: 60_000 }, () => {
   it('appear only in src/server/products and the allowed files', () => {
     const offences = sourceFiles(server).flatMap((file) => {
       const relative = path.relative(root, file).split(path.sep).join('/')
