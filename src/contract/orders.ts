@@ -118,26 +118,46 @@ export type OrderCreateInput = z.infer<typeof OrderCreateInput>
  * by the API. The box arrives as `true`/`on` from a browser without JavaScript.
  */
 
-/**
- * The travellers' names the checkout form sent, read into the API's `insured` and checked by the
- * API's own schema (`OrderInsured`); each failure named by its form field, so its sentence shows
- * beside that field.
- */
-function travellersOf(values: Record<string, unknown>, count: number, ctx: z.RefinementCtx): OrderInsured | undefined {
-  if (count === 0) return undefined
-  const name = (i: number, part: 'first_name' | 'last_name') => formText(values[travellerNameField(i, part)]) ?? ''
-  const insured = { travellers: Array.from({ length: count }, (_, i) => ({ first_name: name(i, 'first_name'), last_name: name(i, 'last_name') })) }
-  const checked = OrderInsured.safeParse(insured)
-  if (checked.success) return checked.data
-  for (const issue of checked.error.issues) {
-    const [, index, part] = issue.path
-    const field = typeof index === 'number' && (part === 'first_name' || part === 'last_name') ? travellerNameField(index, part) : travellerNameField(0, 'first_name')
-    ctx.addIssue({ code: 'custom', message: issue.message, path: [field], input: values[field] })
+const TRAVELLERS_ASKED_AT_MOST = 9
+type NameField = typeof TravellerName.shape.first_name
+/** Every traveller's name fields the form may send, each checked as the API checks that name. */
+const travellerNameFields: Record<string, z.ZodOptional<NameField>> = Object.fromEntries(
+  Array.from({ length: TRAVELLERS_ASKED_AT_MOST }, (_, i) => [
+    [travellerNameField(i, 'first_name'), TravellerName.shape.first_name.optional()],
+    [travellerNameField(i, 'last_name'), TravellerName.shape.last_name.optional()],
+  ]).flat(),
+)
+
+/** The form's values with a name field for each traveller it asks about (empty when not typed) and none for others. */
+function withAskedTravellers(values: unknown): unknown {
+  if (values === null || typeof values !== 'object') return values
+  const read = { ...(values as Record<string, unknown>) }
+  const count = Number(read.travellers) || 0
+  for (let i = 0; i < TRAVELLERS_ASKED_AT_MOST; i++) {
+    for (const part of ['first_name', 'last_name'] as const) {
+      const field = travellerNameField(i, part)
+      if (i < count) read[field] = formText(read[field]) ?? ''
+      else delete read[field]
+    }
   }
-  return undefined
+  return read
 }
 
-export const CheckoutFormInput = z.looseObject({
+/** The travellers' names as the API takes them (`insured`), in their order; undefined when none were asked. */
+function insuredOf(values: Record<string, unknown>, count: number): OrderInsured | undefined {
+  if (count === 0) return undefined
+  const name = (i: number, part: 'first_name' | 'last_name') => String(values[travellerNameField(i, part)] ?? '')
+  return { travellers: Array.from({ length: count }, (_, i) => ({ first_name: name(i, 'first_name'), last_name: name(i, 'last_name') })) }
+}
+
+/**
+ * The checkout form (issue 11 §1): the customer's details as the form sends them (flat), the
+ * consent, and the offer it buys; the server function builds `Customer` from it, checked again
+ * by the API. The box arrives as `true`/`on` from a browser without JavaScript. A travel
+ * quote's travellers (`travellers`: how many) each have a first and last name field, read into
+ * the API's `insured`.
+ */
+export const CheckoutFormInput = z.preprocess(withAskedTravellers, z.object({
   first_name: Customer.shape.first_name,
   last_name: Customer.shape.last_name,
   email: Customer.shape.email,
@@ -157,8 +177,9 @@ export const CheckoutFormInput = z.looseObject({
   token: captchaToken.optional(),
   /** How many travellers the quote insures: their names are asked (`traveller_1_first_name` …); 0 for other products. */
   travellers: z.preprocess((v) => (v === '' || v === undefined ? 0 : Number(v)), z.number().int().min(0).max(9)).optional(),
-}).transform((values, ctx) => {
-  const insured = travellersOf(values, values.travellers ?? 0, ctx)
+  ...travellerNameFields,
+})).transform((values) => {
+  const insured = insuredOf(values, values.travellers ?? 0)
   return { ...values, ...(insured ? { insured } : {}) }
 })
 export type CheckoutFormInput = z.infer<typeof CheckoutFormInput>

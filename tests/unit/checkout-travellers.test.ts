@@ -28,6 +28,14 @@ describe('the checkout’s travellers', () => {
     expect(result.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['traveller_2_last_name', 'traveller_last_name_required']])
   })
 
+  it('says so beside a traveller’s field while the buyer’s fields are still empty', () => {
+    const result = CheckoutFormInput.safeParse({ travellers: '1' })
+    const fields = result.error!.issues.map((i) => i.path.join('.'))
+    expect(fields).toContain('traveller_1_first_name')
+    expect(fields).toContain('traveller_1_last_name')
+    expect(fields).not.toContain('traveller_2_first_name')
+  })
+
   it('asks nothing of a product without travellers', () => {
     const parsed = CheckoutFormInput.parse(form)
     expect(parsed).not.toHaveProperty('insured')
