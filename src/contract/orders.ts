@@ -2,6 +2,10 @@ import { z } from 'zod'
 import { AuthSession } from './auth'
 import { productCodes } from './constants'
 import { publicId } from './public-id'
+import { formText } from './flat-form'
+import { travellerNameField } from './traveller-fields'
+
+export { travellerNameField } from './traveller-fields'
 
 /**
  * Orders: the checkout's calls (`store-from-product-page`, `POST /orders`), the buyer's views of
@@ -81,6 +85,22 @@ export const StoreFromProductPageResult = z.union([
 ])
 export type StoreFromProductPageResult = z.infer<typeof StoreFromProductPageResult>
 
+/** A traveller as the travel policy names them: asked at checkout, one per traveller of the quote, in its order. */
+export const TravellerName = z.object(
+  {
+    first_name: text('traveller_first_name_required', 'traveller_first_name_too_long', 80),
+    last_name: text('traveller_last_name_required', 'traveller_last_name_too_long', 80),
+  },
+  { error: 'travellers_names_required' },
+)
+export type TravellerName = z.infer<typeof TravellerName>
+
+/** Who the policy insures, when the product asks at checkout (travel: every traveller's name). */
+export const OrderInsured = z.object({
+  travellers: z.array(TravellerName, { error: 'travellers_names_required' }).min(1, 'travellers_names_required').max(9, 'travellers_names_required'),
+})
+export type OrderInsured = z.infer<typeof OrderInsured>
+
 export const OrderCreateInput = z.object({
   offer_id: offerId,
   /** RCA: buy the direct settlement clause too (the offer's `direct_settlement` price is added). */
@@ -88,6 +108,7 @@ export const OrderCreateInput = z.object({
   /** More offers bought with it in one payment (a bundle: PAD with an optional house policy). */
   with_offer_ids: z.array(offerId, { error: 'with_offer_ids_invalid' }).max(3, 'with_offer_ids_invalid').optional(),
   customer: Customer,
+  insured: OrderInsured.optional(),
   token: captchaToken,
 })
 export type OrderCreateInput = z.infer<typeof OrderCreateInput>
@@ -97,7 +118,47 @@ export type OrderCreateInput = z.infer<typeof OrderCreateInput>
  * consent, and the offer it buys; the server function builds `Customer` from it, checked again
  * by the API. The box arrives as `true`/`on` from a browser without JavaScript.
  */
-export const CheckoutFormInput = z.object({
+
+const TRAVELLERS_ASKED_AT_MOST = 9
+type NameField = typeof TravellerName.shape.first_name
+/** Every traveller's name fields the form may send, each checked as the API checks that name. */
+const travellerNameFields: Record<string, z.ZodOptional<NameField>> = Object.fromEntries(
+  Array.from({ length: TRAVELLERS_ASKED_AT_MOST }, (_, i) => [
+    [travellerNameField(i, 'first_name'), TravellerName.shape.first_name.optional()],
+    [travellerNameField(i, 'last_name'), TravellerName.shape.last_name.optional()],
+  ]).flat(),
+)
+
+/** The form's values with a name field for each traveller it asks about (empty when not typed) and none for others. */
+function withAskedTravellers(values: unknown): unknown {
+  if (values === null || typeof values !== 'object') return values
+  const read = { ...(values as Record<string, unknown>) }
+  const count = Number(read.travellers) || 0
+  for (let i = 0; i < TRAVELLERS_ASKED_AT_MOST; i++) {
+    for (const part of ['first_name', 'last_name'] as const) {
+      const field = travellerNameField(i, part)
+      if (i < count) read[field] = formText(read[field]) ?? ''
+      else delete read[field]
+    }
+  }
+  return read
+}
+
+/** The travellers' names as the API takes them (`insured`), in their order; undefined when none were asked. */
+function insuredOf(values: Record<string, unknown>, count: number): OrderInsured | undefined {
+  if (count === 0) return undefined
+  const name = (i: number, part: 'first_name' | 'last_name') => String(values[travellerNameField(i, part)] ?? '')
+  return { travellers: Array.from({ length: count }, (_, i) => ({ first_name: name(i, 'first_name'), last_name: name(i, 'last_name') })) }
+}
+
+/**
+ * The checkout form (issue 11 §1): the customer's details as the form sends them (flat), the
+ * consent, and the offer it buys; the server function builds `Customer` from it, checked again
+ * by the API. The box arrives as `true`/`on` from a browser without JavaScript. A travel
+ * quote's travellers (`travellers`: how many) each have a first and last name field, read into
+ * the API's `insured`.
+ */
+export const CheckoutFormInput = z.preprocess(withAskedTravellers, z.object({
   first_name: Customer.shape.first_name,
   last_name: Customer.shape.last_name,
   email: Customer.shape.email,
@@ -115,6 +176,12 @@ export const CheckoutFormInput = z.object({
   /** Made when the page was shown: sending the form twice makes one order. */
   attempt: z.string({ error: 'checkout_offer_invalid' }).regex(/^[A-Za-z0-9_-]{16,64}$/, 'checkout_offer_invalid'),
   token: captchaToken.optional(),
+  /** How many travellers the quote insures: their names are asked (`traveller_1_first_name` …); 0 for other products. */
+  travellers: z.preprocess((v) => (v === '' || v === undefined ? 0 : Number(v)), z.number().int().min(0).max(9)).optional(),
+  ...travellerNameFields,
+})).transform((values) => {
+  const insured = insuredOf(values, values.travellers ?? 0)
+  return { ...values, ...(insured ? { insured } : {}) }
 })
 export type CheckoutFormInput = z.infer<typeof CheckoutFormInput>
 

@@ -17,8 +17,8 @@ export const ioana = (email: string): Buyer => ({ email, first: 'Ioana', last: '
 /** The buyer's details, consent not yet ticked. */
 export async function fillBuyer(page: Page, buyer: Buyer): Promise<void> {
   await waitForHydration(page)
-  await page.getByLabel('First name').fill(buyer.first)
-  await page.getByLabel('Last name').fill(buyer.last)
+  await page.getByLabel('First name', { exact: true }).fill(buyer.first)
+  await page.getByLabel('Last name', { exact: true }).fill(buyer.last)
   await page.getByLabel('E-mail').fill(buyer.email)
   await page.getByLabel('Phone').fill(buyer.phone)
   await page.getByLabel('County').selectOption('Cluj')

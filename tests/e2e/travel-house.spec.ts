@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test'
 import { expectNoSeriousAxeViolations, waitForHydration, withConsentCookie } from './support'
 import { email } from './support-accounts'
-import { expectIssuedDocuments, payAsGuest } from './support-checkout'
+import { expectIssuedDocuments, fillBuyer, ioana, payAsGuest, payByCard } from './support-checkout'
 
 
 test('a visitor compares travel offers, sees the one not valid for a Schengen visa, buys one and gets its policy', async ({ page }) => {
@@ -48,9 +48,24 @@ test('a visitor compares travel offers, sees the one not valid for a Schengen vi
   await expect(summary).toContainText('Tourism, visits')
   await expect(summary.locator('.summary-list__items li')).toHaveText(['12 April 1985', '30 September 2015'])
 
-  await payAsGuest(page, email())
+  // The policy names every traveller: their names are asked here, one field each, checked as the API checks them.
+  await page.getByLabel('Traveller 1 (born 12 April 1985): first name').fill('Ioana')
+  await page.getByLabel('Traveller 1 (born 12 April 1985): last name').fill('Marinescu')
+  await page.getByLabel('Traveller 2 (born 30 September 2015): first name').fill('Matei')
+  await fillBuyer(page, ioana(email()))
+  await page.getByRole('checkbox').check()
+  const pay = page.getByRole('button', { name: /^Pay .* by card$/ })
+  await pay.click()
+  await expect(page.locator('#checkout-traveller_2_last_name-error')).toHaveText('Enter the traveller’s last name.')
+  await page.getByLabel('Traveller 2 (born 30 September 2015): last name').fill('Marinescu')
+  await pay.click()
+  await payByCard(page, '4111 1111 1111 1111', 'IOANA MARINESCU')
+  await expect(page).toHaveURL(/\/thank-you\?order=/)
   const [policy] = await expectIssuedDocuments(page, 1)
   expect(policy).toContain(insurer)
+  const text = policy!.replace(/\s+/g, ' ')
+  expect(text).toContain('Ioana Marinescu, born on 12 April 1985')
+  expect(text).toContain('Matei Marinescu, born on 30 September 2015')
 })
 
 test('cancellation cover asks the trip’s cost and insures it; a year of trips says its longest trip', async ({ page }) => {

@@ -106,9 +106,9 @@ describe.each(databaseKinds)('an RCA policy bought as a guest (%s)', (kind) => {
     expect(text).toContain(request.vehicle.vin)
     expect(text).toContain('Dacia Duster')
     expect(text).toContain('Maria Ionescu')
-    expect(text).toContain(`Clasa bonus-malus ${quote.bonus_malus!.class} (`)
-    expect(text).toContain(`Decontare directă ${lei(offer.direct_settlement!.amount)}`)
-    expect(text).toContain(`Prima de asigurare ${lei(offer.premium!.amount)}`)
+    expect(text).toContain(`Clasa bonus-malus / Bonus-malus class ${quote.bonus_malus!.class} (`)
+    expect(text).toContain(`Decontare directă / Direct settlement ${lei(offer.direct_settlement!.amount)}`)
+    expect(text).toContain(`Prima de asigurare / Premium ${lei(offer.premium!.amount)}`)
     const cnp = request.owner.type === 'person' ? request.owner.cnp : ''
     expect(text).not.toContain(cnp)
     expect(text).toContain(`${cnp.slice(0, 1)}********${cnp.slice(-4)}`)

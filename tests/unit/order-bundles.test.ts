@@ -19,6 +19,7 @@ const house = (cover: 'pad' | 'optional', asked: 'pad_and_optional' | 'optional'
   registrationPlate: null,
   vin: null,
   details: { cover },
+  policy: undefined,
   insurerPayload: { cover: asked },
 })
 

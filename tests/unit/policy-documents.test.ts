@@ -4,7 +4,8 @@ import path from 'node:path'
 import QRCode from 'qrcode'
 import { afterAll, describe, expect, it } from 'vitest'
 import { brokerDetailsOf, QR_MODULE, renderPolicyPdf, verificationUrl } from '~/server/documents/pdf'
-import { rcaPolicyDocument, type RcaPolicyFacts } from '~/server/documents/rca'
+import { productPolicyDocument, type IssuedPolicyFacts } from '~/server/documents/product-document'
+import { rcaDocument, type RcaPolicyFacts } from '~/server/products/rca/document'
 import { createFileDocumentStore, createMemoryDocumentStore } from '~/server/documents/store'
 import { PolicyPdfDocuments } from '~/server/orders/policy-pdf'
 import { readPdf } from '../support/pdf-text'
@@ -20,16 +21,26 @@ const broker = brokerDetailsOf({
 })
 
 const facts: RcaPolicyFacts = {
-  insurer: { name: 'Groupama Asigurări', asfRegistration: 'RA-009' },
-  policy: { series: 'RO/25/G25/XY', number: '004215739', startDate: '2026-11-25', endDate: '2027-11-24', months: 12 },
-  premium: { amount: 133_000, currency: 'RON' },
-  directSettlement: { amount: 25_000, currency: 'RON' },
-  bonusMalus: 'B4',
+  bonus_malus: 'B4',
+  months: 12,
+  provisional: false,
+  direct_settlement: 25_000,
   vehicle: { registration_plate: 'B123ABC', vin: 'UU1HSDAC5L5123456', make: 'Dacia', model: 'Duster', category: 'car', power_kw: 85, engine_capacity_cc: 1461, total_mass_kg: 1870, seats: 5, usage: 'personal' },
-  owner: { type: 'person', name: 'Ștefan Țărănescu', cnp: '1630615123457', county: 'B', locality: 'București' },
+  owner: { type: 'person', cnp: '1630615123457', county: 'B', locality: 'București' },
+}
+const issued: IssuedPolicyFacts = {
+  insurer: { name: 'Groupama Asigurări', asfRegistration: 'RA-009' },
+  series: 'RO/25/G25/XY',
+  number: '004215739',
+  startDate: '2026-11-25',
+  endDate: '2027-11-24',
+  // The premium with the direct settlement clause bought with it.
+  premium: { amount: 158_000, currency: 'RON' },
+  holder: { first_name: 'Ștefan', last_name: 'Țărănescu' },
   verificationCode: 'vX3q9K2mLp7RtY8wZb4N',
   issuedAt: new Date('2026-11-24T10:30:00Z'),
 }
+const rcaPolicyDocument = (f: RcaPolicyFacts, locale: 'ro' | 'en' | 'fr') => productPolicyDocument(rcaDocument, f, issued, locale)
 
 // Font subsetting is CPU work: generous time on a shared machine.
 describe('policy documents (decision 50)', { timeout: 30_000 }, () => {
@@ -37,7 +48,8 @@ describe('policy documents (decision 50)', { timeout: 30_000 }, () => {
     const bytes = await renderPolicyPdf(rcaPolicyDocument(facts, 'ro'), { broker, publicUrl: 'https://asiguro.ro' })
     expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-')
     const { pdf, text, pageCount } = await readPdf(bytes)
-    expect(pageCount).toBe(1)
+    // Romanian with English beside it: two pages at most.
+    expect(pageCount).toBeLessThanOrEqual(2)
     expect(pdf.getTitle()).toContain('004215739')
     const all = text.replace(/\s+/g, ' ')
     expect(all).toContain('Seria RO/25/G25/XY Nr. 004215739')
@@ -45,6 +57,8 @@ describe('policy documents (decision 50)', { timeout: 30_000 }, () => {
     // The CNP partly masked: its first digit and last four only.
     expect(all).toContain('1********3457')
     expect(all).not.toContain(facts.owner.type === 'person' ? facts.owner.cnp : '-')
+    // Shown at borders: English beside Romanian.
+    expect(all).toContain('Compulsory motor third-party liability insurance policy (RCA)')
     expect(all).toContain('Poliță de asigurare obligatorie de răspundere civilă auto (RCA)')
     expect(all).toContain('Groupama Asigurări')
     expect(all).toContain('B4 (−20 %)')
@@ -58,7 +72,7 @@ describe('policy documents (decision 50)', { timeout: 30_000 }, () => {
   })
 
   it('draws a QR code that encodes the verification URL', async () => {
-    const url = verificationUrl('https://asiguro.ro/', facts.verificationCode)
+    const url = verificationUrl('https://asiguro.ro/', issued.verificationCode)
     expect(url).toBe('https://asiguro.ro/verify/vX3q9K2mLp7RtY8wZb4N')
     const bytes = await renderPolicyPdf(rcaPolicyDocument(facts, 'en'), { broker, publicUrl: 'https://asiguro.ro' })
     const { rectangles } = await readPdf(bytes)
@@ -81,13 +95,13 @@ describe('policy documents (decision 50)', { timeout: 30_000 }, () => {
   })
 
   it('speaks the buyer’s language and fits any product (title + labelled fields)', async () => {
-    const fr = await readPdf(await renderPolicyPdf(rcaPolicyDocument({ ...facts, directSettlement: null }, 'fr'), { broker, publicUrl: 'https://asiguro.ro' }))
+    const fr = await readPdf(await renderPolicyPdf(rcaPolicyDocument({ ...facts, direct_settlement: null }, 'fr'), { broker, publicUrl: 'https://asiguro.ro' }))
     const text = fr.text.replace(/\s+/g, ' ')
     expect(text).toContain('Police d’assurance obligatoire de responsabilité civile automobile (RCA)')
     expect(text).toContain('Règlement direct')
     expect(text).toContain('N° 004215739')
-    const red = await readPdf(await renderPolicyPdf(rcaPolicyDocument({ ...facts, policy: { ...facts.policy, months: 2, provisional: true } }, 'ro'), { broker, publicUrl: 'https://asiguro.ro' }))
-    expect(red.lines).toContain('2 × 30 de zile (numere provizorii)')
+    const red = await readPdf(await renderPolicyPdf(rcaPolicyDocument({ ...facts, months: 2, provisional: true }, 'ro'), { broker, publicUrl: 'https://asiguro.ro' }))
+    expect(red.text.replace(/\s+/g, ' ')).toContain('2 × 30 de zile (numere provizorii) / 2 × 30 days (provisional plates)')
     const travel = await renderPolicyPdf(
       {
         locale: 'en',
@@ -121,8 +135,7 @@ describe('vignette proof', { timeout: 30_000 }, () => {
       customer: { first_name: 'Ana', last_name: 'Pop', email: 'ana@example.ro', phone: '0722123456', address: { county: 'Cluj', city: 'Cluj-Napoca', street: 'Str. Horea 1' } },
       registrationPlate: 'CJ10ABC',
       vin: null,
-      details: { country: 'RO', certificate_series: 'J123456' },
-      quote: null,
+      facts: { registration_plate: 'CJ10ABC', country: 'RO', category: 'A', vin: null, certificate_series: 'J123456', period: '30d', counties: [], bridge_passes: 0, valid_from: '2026-11-30T22:00:00.000Z', valid_until: '2026-12-30T22:00:00.000Z' },
       verificationUrl: 'https://asiguro.ro/verify/abc',
     })
     const text = (await readPdf(pdf)).text.replace(/\s+/g, ' ')
@@ -131,6 +144,10 @@ describe('vignette proof', { timeout: 30_000 }, () => {
     expect(text).toContain('Registration certificate series')
     expect(text).toContain('J123456')
     expect(text).not.toContain('VIN')
+    // A vignette, not a policy: its issuer and proof number, no insurance words.
+    expect(text).toContain('Issuer CNAIR')
+    expect(text).toContain('Proof number RV-123456')
+    for (const word of ['Policy', 'Insured', 'Insurer', 'Premium']) expect(text).not.toContain(word)
   })
 })
 
@@ -182,11 +199,10 @@ describe('verification codes', () => {
       registrationPlate: 'CJ11HUV',
       vin: null,
       // Bought at 06:27 Bucharest time; a daily vignette ends at 24:00 in Budapest, 01:00 in Bucharest.
-      details: { country: 'RO', valid_from: '2026-11-27T04:27:00.000Z', valid_until: '2026-11-27T23:00:00.000Z' },
-      quote: null,
+      facts: { registration_plate: 'CJ11HUV', country: 'RO', category: 'D1', vin: null, certificate_series: null, period: 'daily', counties: [], bridge_passes: 0, valid_from: '2026-11-27T04:27:00.000Z', valid_until: '2026-11-27T23:00:00.000Z' },
       verificationUrl: 'https://asiguro.ro/verify/abd',
     })
     const text = (await readPdf(pdf)).text.replace(/\s+/g, ' ')
-    expect(text).toContain('27 November 2026 at 06:27 – 28 November 2026 at 01:00 (Romanian time)')
+    expect(text).toContain('from 27 November 2026 at 06:27 until 28 November 2026 at 01:00 (Romanian time)')
   })
 })

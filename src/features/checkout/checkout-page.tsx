@@ -16,6 +16,7 @@ import type { getCheckout } from './checkout.functions'
 import { placeOrder } from './checkout.functions'
 import { offerRanOut } from './offer-expiry'
 import type { ProductCode } from '~/contract/constants'
+import { travellerNameField } from '~/contract/traveller-fields'
 import type { Offer } from '~/contract/quotes'
 
 type Checkout = NonNullable<Awaited<ReturnType<typeof getCheckout>>>
@@ -134,12 +135,16 @@ function BuyerForm({ checkout, captchaProvider, onExpired }: { checkout: Checkou
   const navigate = useNavigate()
   const { i18n } = useLingui()
   const locale = isLocale(i18n.locale) ? i18n.locale : 'ro'
+  // A quote for travellers: the policy names each one, so their names are asked here.
+  const travellers = checkout.subject && 'travellers' in checkout.subject ? checkout.subject.travellers : []
+  const names = Object.fromEntries(travellers.flatMap((_, i) => [travellerNameField(i, 'first_name'), travellerNameField(i, 'last_name')].map((name) => [name, ''])))
   const hidden = {
     offer_id: checkout.offer.id,
     with_offer_id: checkout.bundled?.id ?? '',
     quote_id: checkout.quoteId,
     direct_settlement: checkout.directSettlement ? 'true' : 'false',
     attempt: checkout.attempt,
+    travellers: String(travellers.length),
   }
   const form = useContractForm({
     id: 'checkout',
@@ -154,6 +159,7 @@ function BuyerForm({ checkout, captchaProvider, onExpired }: { checkout: Checkou
       city: '',
       street: '',
       postal_code: '',
+      ...names,
       terms: false,
     },
     send: (values) => place({ data: { ...values, ...hidden } as never }),
@@ -205,6 +211,25 @@ function BuyerForm({ checkout, captchaProvider, onExpired }: { checkout: Checkou
             {(p) => <input {...p} inputMode="numeric" autoComplete="postal-code" maxLength={6} />}
           </FormField>
         </div>
+        {travellers.length > 0 ? (
+          <fieldset className="form-grid">
+            <legend>
+              <Trans>The travellers, as their passport or identity card names them</Trans>
+            </legend>
+            {travellers.map((traveller, i) => {
+              const n = i + 1
+              const born = formatDate(traveller.birth_date, locale)
+              return [
+                <FormField key={`${n}-first`} form={form} name={travellerNameField(i, 'first_name')} label={<Trans>Traveller {n} (born {born}): first name</Trans>}>
+                  {(p) => <input {...p} autoComplete="off" required />}
+                </FormField>,
+                <FormField key={`${n}-last`} form={form} name={travellerNameField(i, 'last_name')} label={<Trans>Traveller {n} (born {born}): last name</Trans>}>
+                  {(p) => <input {...p} autoComplete="off" required />}
+                </FormField>,
+              ]
+            })}
+          </fieldset>
+        ) : null}
         <CheckboxField
           form={form}
           name="terms"

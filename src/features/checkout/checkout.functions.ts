@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
 import { UserLookup } from '~/contract/auth'
-import { CheckoutFormInput, IDEMPOTENCY_HEADER, OrderCreated, OrderLookup, OrderPayment, StoreFromProductPageResult, type OrderView } from '~/contract/orders'
+import { CheckoutFormInput, IDEMPOTENCY_HEADER, travellerNameField, OrderCreated, OrderLookup, OrderPayment, StoreFromProductPageResult, type OrderView } from '~/contract/orders'
 import { QuoteEnvelope, QuoteId, OfferId } from '~/contract/quotes'
 import { ProviderError } from '~/server/provider'
 import { rememberSignIn } from '~/server/web/auth-session'
@@ -101,8 +101,13 @@ export const placeOrder = createServerFn({ method: 'POST' })
             ...(input.postal_code ? { postal_code: input.postal_code } : {}),
           },
         }
-        // The API names the buyer's fields by their place in `customer` (`customer.address.city`), the form by their own (`city`).
-        const ontoCheckoutFields = ontoFormFields((path) => path.replace(/^customer\.(address\.)?/, ''))
+        // The API names the buyer's fields by their place in `customer` (`customer.address.city`), the form by their own (`city`);
+        // a traveller's name by its place in `insured` (`insured.travellers.1.last_name`), the form as `traveller_2_last_name`.
+        const ontoCheckoutFields = ontoFormFields((path) => {
+          const traveller = /^insured\.travellers(?:\.(\d+)\.(first_name|last_name))?/.exec(path)
+          if (traveller) return travellerNameField(Number(traveller[1] ?? 0), traveller[2] === 'last_name' ? 'last_name' : 'first_name')
+          return path.replace(/^customer\.(address\.)?/, '')
+        })
         const session = await getSession()
         let token = input.token ?? ''
         let accountExists = false
@@ -132,6 +137,7 @@ export const placeOrder = createServerFn({ method: 'POST' })
             offer_id: input.offer_id,
             ...(input.with_offer_id ? { with_offer_ids: [input.with_offer_id] } : {}),
             customer,
+            ...(input.insured ? { insured: input.insured } : {}),
             token,
             ...(input.direct_settlement ? { direct_settlement: true } : {}),
           },

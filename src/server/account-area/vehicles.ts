@@ -3,7 +3,9 @@ import type { z } from 'zod'
 import type { Vehicle, VehicleInput, VehiclePatch } from '~/contract/account-area'
 import { MAX_VEHICLES_PER_ACCOUNT } from '~/contract/account-area-constants'
 import type { Database, Queryable } from '../db/client'
-import { users, vehicles } from '../db/schema'
+import { orderPolicies, orders, users, vehicles } from '../db/schema'
+import type { VehiclePaper } from '../products/definition'
+import { vehiclePaperOf } from '../products'
 import { checkId, FieldRefusal, isUniqueViolation, NotFound } from './errors'
 
 type VehicleRow = typeof vehicles.$inferSelect
@@ -95,18 +97,6 @@ export class Vehicles {
     await this.db.delete(vehicles).where(eq(vehicles.id, current.id))
   }
 
-  /** Sets the papers' end dates, for the purchase path when it sells for a plate of this user (returns false if the user has no such vehicle). */
-  async recordPaper(userId: string, plate: string, paper: 'rca' | 'rovinieta' | 'hu_vignette', validUntil: string): Promise<boolean> {
-    const key = ({ rca: 'rcaValidUntil', rovinieta: 'rovinietaValidUntil', hu_vignette: 'huVignetteValidUntil' } as const)[paper]
-    const rows = await this.db
-      .update(vehicles)
-      .set({ [key]: validUntil, updatedAt: new Date() })
-      // Only ever later: a late-arriving older sale does not shorten what is known.
-      .where(and(eq(vehicles.userId, userId), eq(vehicles.registrationPlate, plate), sql`coalesce(${vehicles[key]}, '1900-01-01') < ${validUntil}`))
-      .returning({ id: vehicles.id })
-    return rows.length > 0
-  }
-
   private async checkPlateFree(tx: Queryable, userId: string, plate: string): Promise<void> {
     const [taken] = await tx
       .select({ id: vehicles.id })
@@ -125,4 +115,37 @@ function columns(input: VehicleChanges): Partial<typeof vehicles.$inferInsert> {
   if (input.category !== undefined) out.category = input.category
   if (input.itp_due_date !== undefined) out.itpDueDate = input.itp_due_date
   return out
+}
+
+const paperColumn = { rca_valid_until: 'rcaValidUntil', rovinieta_valid_until: 'rovinietaValidUntil', hu_vignette_valid_until: 'huVignetteValidUntil' } as const satisfies Record<VehiclePaper, keyof VehicleRow>
+
+async function recordPaper(tx: Queryable, userId: string, plate: string, paper: VehiclePaper, validUntil: string): Promise<boolean> {
+  const key = paperColumn[paper]
+  const rows = await tx
+    .update(vehicles)
+    .set({ [key]: validUntil, updatedAt: new Date() })
+    // Only ever later: a late-arriving older sale does not shorten what is known.
+    .where(and(eq(vehicles.userId, userId), eq(vehicles.registrationPlate, plate), sql`coalesce(${vehicles[key]}, '1900-01-01') < ${validUntil}`))
+    .returning({ id: vehicles.id })
+  return rows.length > 0
+}
+
+/**
+ * The papers an issued order brings up to date on its owner's vehicle of the same plate (its
+ * product says which: RCA, rovinietă, Hungarian vignette), valid to the policy's last day. Run in
+ * the transaction that marks the order issued; an order without an account or a product without
+ * a paper changes nothing.
+ */
+export async function recordVehiclePapers(tx: Queryable, orderId: string): Promise<number> {
+  const rows = await tx
+    .select({ userId: orders.userId, product: orders.product, plate: orderPolicies.registrationPlate, endDate: orderPolicies.endDate })
+    .from(orderPolicies)
+    .innerJoin(orders, eq(orders.id, orderPolicies.orderId))
+    .where(and(eq(orderPolicies.orderId, orderId), eq(orderPolicies.status, 'issued')))
+  let recorded = 0
+  for (const row of rows) {
+    const paper = vehiclePaperOf(row.product)
+    if (paper && row.userId && row.plate && row.endDate && (await recordPaper(tx, row.userId, row.plate, paper, row.endDate))) recorded++
+  }
+  return recorded
 }

@@ -1,7 +1,8 @@
-import { and, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { Queryable } from '../db/client'
 import { insurers, orderPolicies, orders, quotes } from '../db/schema'
 import { bucharestToday } from '../orders/policy-check'
+import { productsSetting } from '../products'
 
 export interface RcaCover {
   insurer: string | null
@@ -37,7 +38,7 @@ export async function rcaCoverOf(db: Queryable, plate: string, owner: { userId?:
         eq(orderPolicies.registrationPlate, plate),
         eq(orderPolicies.status, 'issued'),
         eq(orders.status, 'issued'),
-        eq(orders.product, 'rca'),
+        inArray(orders.product, productsSetting('rca_valid_until')),
         lte(orderPolicies.startDate, today),
         gte(orderPolicies.endDate, today),
         or(...owners),

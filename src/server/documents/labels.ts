@@ -43,3 +43,20 @@ export const documentLabels = {
   },
 } as const satisfies Record<Locale, Record<string, string>>
 documentLabels satisfies Record<Locale, Record<keyof (typeof documentLabels)['ro'], string>>
+
+/**
+ * The words of a policy document whose product facts were not kept (a policy bought before they
+ * were): by the product's wording, so a vignette never reads as insurance.
+ */
+export const plainDocumentLabels = {
+  insurance: {
+    ro: { title: 'Poliță de asigurare', section: 'Poliță', period: 'Valabilă', price: 'Prima de asigurare', holder: 'Asigurat', plate: 'Număr de înmatriculare', vin: 'Serie de șasiu (VIN)' },
+    en: { title: 'Insurance policy', section: 'Policy', period: 'Valid', price: 'Premium', holder: 'Insured', plate: 'Registration number', vin: 'VIN' },
+    fr: { title: 'Police d’assurance', section: 'Police', period: 'Valable', price: 'Prime d’assurance', holder: 'Assuré', plate: 'Immatriculation', vin: 'Numéro VIN' },
+  },
+  vignette: {
+    ro: { title: 'Dovada vinietei', section: 'Vinieta', period: 'Valabilă', price: 'Preț plătit', holder: 'Cumpărător', plate: 'Număr de înmatriculare', vin: 'Serie de șasiu (VIN)' },
+    en: { title: 'Vignette proof', section: 'Vignette', period: 'Valid', price: 'Price paid', holder: 'Buyer', plate: 'Registration number', vin: 'VIN' },
+    fr: { title: 'Justificatif de vignette', section: 'Vignette', period: 'Valable', price: 'Prix payé', holder: 'Acheteur', plate: 'Immatriculation', vin: 'Numéro VIN' },
+  },
+} as const satisfies Record<'insurance' | 'vignette', Record<Locale, Record<string, string>>>

@@ -1,8 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm'
 import { z } from 'zod'
-import type { ReminderKind } from '~/contract/account-area-constants'
-import { productCodes, type ProductCode } from '~/contract/constants'
 import { addDays, today, zonedInstant } from '~/contract/iso-date'
+import type { ProductCode } from '~/contract/constants'
 import type { RealtimeEventPayloads } from '~/contract/realtime'
 import { formatDate } from '~/i18n/dates'
 import { isLocale, type Locale } from '~/i18n/locales'
@@ -12,6 +11,7 @@ import type { Database, Queryable } from '../db/client'
 import { insurers, orderPolicies, orders, policyEndReminders, users } from '../db/schema'
 import type { JobContext, JobQueue } from '../jobs/queue'
 import { log } from '../log'
+import { purchaseOf } from '../products'
 import type { Mailer } from '../mail/mailer'
 import type { RealtimePublisher } from '../realtime/publisher'
 
@@ -25,49 +25,9 @@ const Payload = z.object({ policyId: z.uuid(), daysBefore: z.union([z.literal(30
 /** One job per policy and threshold, for ever (decision 46): scheduling twice queues nothing new. */
 const reminderKey = (policyId: string, daysBefore: number) => `${POLICY_END_REMINDER_JOB}:${policyId}:${daysBefore}`
 
-const VIGNETTES: ReadonlySet<string> = new Set<ProductCode>(['ro-vignette', 'hu-vignette'])
-const isProductCode = (value: string): value is ProductCode => (productCodes as readonly string[]).includes(value)
-
-/** Which preference routes a product's reminder: vignettes have their own switch. */
-export const reminderKindOf = (product: string): Extract<ReminderKind, 'policy_end' | 'vignette_end'> => (VIGNETTES.has(product) ? 'vignette_end' : 'policy_end')
-
 /** When the reminder `daysBefore` the last day of validity goes out: 09:00 in Bucharest that day. */
 export function endReminderTime(endDate: string, daysBefore: number): Date {
   return zonedInstant(addDays(endDate, -daysBefore), SEND_AT)
-}
-
-/** The subject of the mail's sentences, by product (every one is feminine in Romanian and French, as the templates assume). */
-const what: Record<ProductCode, Record<Locale, string>> = {
-  rca: { ro: 'Polița RCA', en: 'Your RCA policy', fr: 'Votre police RCA' },
-  travel: { ro: 'Polița de călătorie', en: 'Your travel insurance policy', fr: 'Votre assurance voyage' },
-  'house-insurance': { ro: 'Polița locuinței', en: 'Your home insurance policy', fr: 'Votre assurance habitation' },
-  'ro-vignette': { ro: 'Rovinieta', en: 'Your Romanian road vignette', fr: 'Votre vignette roumaine' },
-  'hu-vignette': { ro: 'Vinieta maghiară', en: 'Your Hungarian vignette', fr: 'Votre vignette hongroise' },
-}
-
-/** Calendar titles, like the vehicle papers' (`RCA expiră: B123ABC`). */
-const calendarTitle: Record<ProductCode, Record<Locale, string>> = {
-  rca: { ro: 'RCA expiră', en: 'RCA policy ends', fr: 'Fin de l’assurance RCA' },
-  travel: { ro: 'Asigurarea de călătorie expiră', en: 'Travel insurance ends', fr: 'Fin de l’assurance voyage' },
-  'house-insurance': { ro: 'Asigurarea locuinței expiră', en: 'Home insurance ends', fr: 'Fin de l’assurance habitation' },
-  'ro-vignette': { ro: 'Rovinieta expiră', en: 'Rovinietă ends', fr: 'Fin de la rovinietă' },
-  'hu-vignette': { ro: 'Vinieta Ungaria expiră', en: 'Hungarian vignette ends', fr: 'Fin de la vignette hongroise' },
-}
-
-/** Where to buy the next one; an RCA comes back with its vehicle filled in. */
-function renewPath(product: ProductCode, plate: string | null, vin: string | null): string {
-  switch (product) {
-    case 'rca':
-      return plate && vin ? `/rca/${encodeURIComponent(plate)}/${encodeURIComponent(vin)}` : '/rca'
-    case 'travel':
-      return '/travel'
-    case 'house-insurance':
-      return '/house'
-    case 'ro-vignette':
-      return '/instantRo'
-    case 'hu-vignette':
-      return '/lih'
-  }
 }
 
 export interface EndRemindersDeps {
@@ -135,15 +95,17 @@ export class PolicyEndReminders {
       .innerJoin(orders, eq(orders.id, orderPolicies.orderId))
       .leftJoin(insurers, eq(insurers.code, orderPolicies.insurerCode))
       .where(eq(orderPolicies.id, payload.policyId))
-    if (!found || found.policy.status !== 'issued' || found.order.status !== 'issued' || found.policy.endDate !== payload.endDate || !isProductCode(found.order.product)) return 'void'
+    const reminders = found && purchaseOf(found.order.product)?.reminders
+    if (!found || !reminders || found.policy.status !== 'issued' || found.order.status !== 'issued' || found.policy.endDate !== payload.endDate) return 'void'
     const { policy, order } = found
+    // A product of the registry: one of the contract's codes.
     const product = order.product as ProductCode
 
     let recipient: { userId: string | null; email: string; name: string; locale: Locale; routing: { email: boolean; notification_centre: boolean } }
     if (order.userId) {
       const [user] = await db.select({ email: users.email, firstName: users.firstName, locale: users.locale, isDeleted: users.isDeleted }).from(users).where(eq(users.id, order.userId))
       if (!user || user.isDeleted) return 'void'
-      const routing = await this.deps.preferences.routing(order.userId, reminderKindOf(product))
+      const routing = await this.deps.preferences.routing(order.userId, reminders.kind)
       recipient = { userId: order.userId, email: user.email, name: user.firstName, locale: isLocale(user.locale) ? user.locale : 'ro', routing }
     } else {
       recipient = { userId: null, email: order.customer.email, name: order.customer.first_name, locale: isLocale(order.locale) ? order.locale : 'ro', routing: { email: true, notification_centre: false } }
@@ -166,13 +128,13 @@ export class PolicyEndReminders {
           locale,
           {
             name: recipient.name,
-            what: what[product][locale],
+            what: reminders.subject[locale],
             number,
             insurer: found.insurerName ?? policy.insurerCode,
             plate: policy.registrationPlate ?? '',
             end: formatDate(payload.endDate, locale),
             days: String(payload.daysBefore),
-            renew: `${site}${renewPath(product, policy.registrationPlate, policy.vin)}`,
+            renew: `${site}${reminders.renewPath(policy)}`,
             link: `${site}/account/orders`,
             settings: `${site}/account/preferences`,
           },
@@ -219,10 +181,11 @@ export class PolicyEndReminders {
       .where(and(eq(orders.userId, userId), eq(orders.status, 'issued'), eq(orderPolicies.status, 'issued')))
       .orderBy(asc(orderPolicies.endDate))
     return rows.flatMap((r): Deadline[] => {
-      if (!r.endDate || !isProductCode(r.product)) return []
-      const kind = VIGNETTES.has(r.product) ? 'vignette' : 'policy'
+      const reminders = purchaseOf(r.product)?.reminders
+      if (!r.endDate || !reminders) return []
+      const kind = reminders.kind === 'vignette_end' ? 'vignette' : 'policy'
       const which = r.plate ?? `${r.series ? `${r.series} ` : ''}${r.number ?? ''}`.trim()
-      return [{ uid: `${kind}-${r.id}`, kind, date: r.endDate, allDay: true, title: `${calendarTitle[r.product][locale]}: ${which}`, path: '/account/orders' }]
+      return [{ uid: `${kind}-${r.id}`, kind, date: r.endDate, allDay: true, title: `${reminders.calendarTitle[locale]}: ${which}`, path: '/account/orders' }]
     })
   }
 }

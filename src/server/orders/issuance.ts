@@ -4,8 +4,9 @@ import type { ProductCode } from '~/contract/constants'
 import { isLocale, type Locale } from '~/i18n/locales'
 import { formatMoney } from '~/i18n/money'
 import type { AppConfig } from '../../../app.config'
-import { insurers, offers, orderPolicies, orders, quotes } from '../db/schema'
+import { insurers, orderPolicies, orders } from '../db/schema'
 import type { JobContext } from '../jobs/queue'
+import { recordVehiclePapers } from '../account-area/vehicles'
 import { log } from '../log'
 import type { PolicyEndReminders } from './end-reminders'
 import { ISSUE_JOB, REFUND_JOB, type OrderServiceDeps, type Orders } from './orders'
@@ -61,6 +62,7 @@ export function defineIssuanceJobs(deps: IssuanceDeps, service: Orders, options:
         if (row) {
           await jobs.enqueue(NOTIFY_JOB, { orderId, what: 'issued' }, { dedupeKey: `${NOTIFY_JOB}:issued:${orderId}`, tx })
           await deps.endReminders.schedule(tx, orderId)
+          await recordVehiclePapers(tx, orderId)
         }
         return Boolean(row)
       })
@@ -137,25 +139,27 @@ export function defineIssuanceJobs(deps: IssuanceDeps, service: Orders, options:
           order.customer.email,
           locale,
           { name, product, number, insurer: insurerName ?? policy.insurerCode, start: policy.startDate ? { date: policy.startDate } : '', end: policy.endDate ? { date: policy.endDate } : '', verify: verificationUrl(deps.config.PUBLIC_URL, policy.verificationCode) },
-          bytes ? { attachments: [{ filename: `${order.product}-${number.replace(/[\s/\\]+/g, '-')}.pdf`, contentType: 'application/pdf', content: Buffer.from(bytes).toString('base64') }] } : {},
+          bytes ? { attachments: [{ filename: attachmentName(order.product, number), contentType: 'application/pdf', content: Buffer.from(bytes).toString('base64') }] } : {},
         )
       }
     },
   })
 }
 
+/** `rca-RO-ALL-RC-123.pdf`: a file name any mail reader saves as it is (no slashes or spaces from the series). */
+export function attachmentName(product: string, number: string): string {
+  return `${product}-${number.replace(/[^A-Za-z0-9._-]+/g, '-')}.pdf`
+}
+
 /** Every pending policy of the order: asked of the insurer (idempotent by key), rendered, stored, marked issued. */
 async function issuePolicies(deps: IssuanceDeps, order: OrderRow): Promise<void> {
   const policies = await deps.db
-    .select({ policy: orderPolicies, insurerName: insurers.name, asfRegistration: insurers.asfRegistration, request: quotes.request, context: quotes.context })
+    .select({ policy: orderPolicies, insurerName: insurers.name, asfRegistration: insurers.asfRegistration })
     .from(orderPolicies)
     .leftJoin(insurers, eq(insurers.code, orderPolicies.insurerCode))
-    // Each policy's own quote (a bundle's offers may come from several): what its document prints.
-    .leftJoin(offers, eq(offers.id, orderPolicies.offerId))
-    .leftJoin(quotes, eq(quotes.id, offers.quoteId))
     .where(and(eq(orderPolicies.orderId, order.id), eq(orderPolicies.status, 'pending')))
-  for (const { policy, insurerName, asfRegistration, request, context } of policies) {
-    const extras = policy.extras as { insurer_reference?: string | null; details?: Record<string, unknown> }
+  for (const { policy, insurerName, asfRegistration } of policies) {
+    const extras = policy.extras as { insurer_reference?: string | null; facts?: unknown }
     const issued = await deps.issuer.issue({
       idempotencyKey: `order-policy:${policy.id}`,
       insurerCode: policy.insurerCode,
@@ -181,8 +185,7 @@ async function issuePolicies(deps: IssuanceDeps, order: OrderRow): Promise<void>
       customer: order.customer,
       registrationPlate: policy.registrationPlate,
       vin: policy.vin,
-      details: extras.details ?? {},
-      quote: request && context ? { request, context } : null,
+      facts: extras.facts ?? null,
       verificationUrl: verificationUrl(deps.config.PUBLIC_URL, policy.verificationCode),
     })
     const documentKey = `policies/${order.id}/${policy.id}.pdf`

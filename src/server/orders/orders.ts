@@ -15,6 +15,7 @@ import { log } from '../log'
 import { hashOrderToken, orderToken, orderTokenMatches, sha256, type OrderAccess } from './access'
 import type { CheckoutOffer, DocumentStore, OfferSource, Payments, PaymentSettlement, PolicyDocuments, PolicyIssuer } from './ports'
 import { bundleProblem } from './bundles'
+import { MissingInsured, policyFactsOf } from './policy-facts'
 import { payableAt, payableUntil } from './pay-window'
 import { transition } from './state'
 import { toOrderView, type OrderRow } from './views'
@@ -29,6 +30,7 @@ export class OrderFailure extends Error {
       | 'offer_unavailable'
       | 'bundle_mixed_quotes'
       | 'bundle_pad_required'
+      | 'travellers_names_required'
       | 'idempotency_key_invalid'
       | 'idempotency_key_reused'
       | 'payments_unavailable'
@@ -101,7 +103,7 @@ export class Orders {
     const offerIds = [input.offer_id, ...(input.with_offer_ids ?? []).filter((id) => id !== input.offer_id)]
     const uniqueOfferIds = [...new Set(offerIds)]
     const scope = options.userId ? `user:${options.userId}` : `guest:${sha256(input.customer.email)}`
-    const fingerprint = sha256(JSON.stringify([uniqueOfferIds, input.customer.email, ...(input.direct_settlement ? ['direct_settlement'] : [])]))
+    const fingerprint = sha256(JSON.stringify([uniqueOfferIds, input.customer.email, ...(input.direct_settlement ? ['direct_settlement'] : []), ...(input.insured ? [input.insured] : [])]))
 
     const existing = await this.byIdempotencyKey(scope, key)
     if (existing) return this.replay(existing, fingerprint, options.userId)
@@ -110,6 +112,14 @@ export class Orders {
     const problem = bundleProblem(offers)
     if (problem) throw new OrderFailure(problem.reason, offerField(problem.index))
     if (input.direct_settlement) offers[0] = withDirectSettlement(offers[0]!)
+    const facts = offers.map((offer) => {
+      try {
+        return policyFactsOf(offer, input.insured)
+      } catch (error) {
+        if (error instanceof MissingInsured) throw new OrderFailure('travellers_names_required', 'insured.travellers')
+        throw error
+      }
+    })
     const main = offers[0]!
     await options.beforeNewOrder?.()
     const ownerId = options.userId ?? (await this.accountOf(input.customer.email))
@@ -151,7 +161,7 @@ export class Orders {
           verificationCode: randomBytes(16).toString('base64url'),
           registrationPlate: offer.registrationPlate,
           vin: offer.vin,
-          extras: { insurer_reference: offer.insurerReference, insurer_payload: offer.insurerPayload ?? {}, product: offer.product, details: offer.details },
+          extras: { insurer_reference: offer.insurerReference, insurer_payload: offer.insurerPayload ?? {}, product: offer.product, details: offer.details, facts: facts[i] },
         })),
       )
       return { ...order, guestTokenHash }

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, gt, gte, lte } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, lte } from 'drizzle-orm'
 import type { PolicyCheckResult, PolicyVerification } from '~/contract/policy-check'
 import type { PolicyStanding } from '~/contract/policy-check-constants'
 import { TIME_ZONE } from '~/i18n/locales'
 import type { Database } from '../db/client'
 import { insurers, orderPolicies, orders } from '../db/schema'
+import { publiclyCheckedProducts } from '../products'
 
 /** Today's date in Bucharest, `YYYY-MM-DD`: a policy is valid through its end date there. */
 export function bucharestToday(now = new Date()): string {
@@ -17,15 +18,15 @@ export function maskPlate(plate: string): string {
   return `${county}${'*'.repeat(Math.max(plate.length - county.length - 2, 1))}${tail}`
 }
 
-/** The public check of the product's own issued RCA policies: valid or not and until when; no personal data. */
+/** The public check of the policies issued here whose product answers it (RCA): valid or not and until when; no personal data. */
 export class PolicyChecks {
   constructor(private readonly db: Database) {}
 
-  /** Whether the vehicle has an issued RCA policy in force on `on` (today in Bucharest by default). */
+  /** Whether the vehicle has such an issued policy in force on `on` (today in Bucharest by default). */
   async check(by: { registration_plate?: string | undefined; vin?: string | undefined; date?: string | undefined }, now = new Date()): Promise<PolicyCheckResult['data']> {
     const day = by.date ?? bucharestToday(now)
     const vehicle = by.vin ? eq(orderPolicies.vin, by.vin) : eq(orderPolicies.registrationPlate, by.registration_plate ?? '')
-    const issuedRca = and(vehicle, eq(orderPolicies.status, 'issued'), eq(orders.status, 'issued'), eq(orders.product, 'rca'))
+    const checked = and(vehicle, eq(orderPolicies.status, 'issued'), eq(orders.status, 'issued'), inArray(orders.product, [...publiclyCheckedProducts]))
     const policies = () =>
       this.db
         .select({ insurer: insurers.name, startDate: orderPolicies.startDate, endDate: orderPolicies.endDate })
@@ -33,12 +34,12 @@ export class PolicyChecks {
         .innerJoin(orders, eq(orders.id, orderPolicies.orderId))
         .leftJoin(insurers, eq(insurers.code, orderPolicies.insurerCode))
     const [found] = await policies()
-      .where(and(issuedRca, lte(orderPolicies.startDate, day), gte(orderPolicies.endDate, day)))
+      .where(and(checked, lte(orderPolicies.startDate, day), gte(orderPolicies.endDate, day)))
       .orderBy(desc(orderPolicies.endDate))
       .limit(1)
     if (found) return { valid: true, insurer: found.insurer, valid_until: found.endDate, checked_on: day, next: null }
     // None that day: a policy that starts later is still news to whoever checks (issue 24 §5).
-    const [next] = await policies().where(and(issuedRca, gt(orderPolicies.startDate, day))).orderBy(asc(orderPolicies.startDate)).limit(1)
+    const [next] = await policies().where(and(checked, gt(orderPolicies.startDate, day))).orderBy(asc(orderPolicies.startDate)).limit(1)
     return { valid: false, insurer: null, valid_until: null, checked_on: day, next: next?.startDate ? { insurer: next.insurer, valid_from: next.startDate } : null }
   }
 

@@ -32,8 +32,10 @@ export interface CheckoutOffer {
   /** The insured vehicle, for the public check (RCA); null for other products. */
   registrationPlate: string | null
   vin: string | null
-  /** Product-specific facts the document shows (bonus-malus class, direct settlement, travellers). */
+  /** What the insurer answered beside the price (medical limit, PAD type, validity to the minute). */
   details: Record<string, unknown>
+  /** What the quote kept of its request for the policy (`context.policy`): the product's facts are built from it. */
+  policy: unknown
   /** What the insurer was asked with; sent again to issue. */
   insurerPayload?: Record<string, unknown>
 }
@@ -103,9 +105,8 @@ export interface PolicyDocumentInput {
   customer: OrderCustomer
   registrationPlate: string | null
   vin: string | null
-  details: Record<string, unknown>
-  /** The quote the offer came from: what was asked (RCA: vehicle, owner) and what was found (bonus-malus class); null when gone. */
-  quote: { request: Record<string, unknown>; context: Record<string, unknown> } | null
+  /** The product's facts stored with the policy at checkout (checked again with its schema); null when none were kept. */
+  facts: unknown
   /** What the QR code opens. */
   verificationUrl: string
 }

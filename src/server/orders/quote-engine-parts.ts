@@ -28,15 +28,11 @@ export class QuoteEngineOffers implements OfferSource {
       partnerCode: found.quote.partnerCode,
       registrationPlate: typeof vehicle.registration_plate === 'string' ? vehicle.registration_plate.replace(/[\s-]+/g, '').toUpperCase() : null,
       vin: typeof vehicle.vin === 'string' ? vehicle.vin.toUpperCase() : null,
-      // The vehicle's other identifiers travel with the policy to its document (vignettes: country, certificate series).
-      details: { ...found.details, ...textFields(vehicle, ['country', 'certificate_series']) },
+      details: found.details,
+      policy: found.quote.context.policy,
       insurerPayload: found.quote.insurerPayload,
     }
   }
-}
-
-function textFields(from: Record<string, unknown>, names: readonly string[]): Record<string, string> {
-  return Object.fromEntries(names.flatMap((name) => (typeof from[name] === 'string' ? [[name, from[name]]] : [])))
 }
 
 export class QuoteEngineIssuer implements PolicyIssuer {

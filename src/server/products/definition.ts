@@ -1,10 +1,15 @@
 /**
- * What makes a product quotable: the quote engine (`src/server/quotes`) is the same for RCA,
- * travel, house insurance and vignettes; each product only says how its request is checked,
- * what is derived before insurers are asked, what they are sent and how their answers read.
+ * A product from its quote to its policy document: the quote engine (`src/server/quotes`), the
+ * orders, the documents, the reminders and the account area are the same for RCA, travel, house
+ * insurance and vignettes; each product says how its request is checked, what is derived before
+ * insurers are asked, what they are sent and how their answers read (`ProductDefinition`), and
+ * what its policy holds, prints and adds to a vehicle's papers (`ProductPurchase`).
  */
 import type { z } from 'zod'
+import type { OrderInsured } from '~/contract/orders'
 import type { Offer, QuoteSubject } from '~/contract/quotes'
+import type { Locale } from '~/i18n/locales'
+import type { ProductDocument } from '../documents/product-document'
 import type { AppConfig } from '../../../app.config'
 import type { FxRates } from '../fx/service'
 
@@ -60,6 +65,53 @@ export interface ProductDefinition<Request = unknown> {
   offerValidityMinutes?: number
   /** One offer per insurer (RCA) or several (travel packages); the engine supports one today. */
   oneOfferPerInsurer: true
+  /** Everything after payment: the policy's facts, document, wording, reminders, vehicle papers. */
+  purchase: ProductPurchase
+}
+
+/** What a product's policy is built from at checkout: the quote's `policy` part, the offer bought, the checkout's answers. */
+export interface PolicySource {
+  /** What `prepare` kept of the request for the policy (`PreparedQuote.context.policy`); absent for quotes made before it did. */
+  policy: unknown
+  /** The insurer or issuer of the offer. */
+  insurerCode: string
+  /** The offer's stored details (and `direct_settlement: true` when the clause was bought). */
+  details: Record<string, unknown>
+  /** The checkout's answers about who is insured (travellers' names). */
+  insured: OrderInsured | undefined
+}
+
+/** Insurance speaks of insurers, premiums and policies; a vignette of its issuer, its price and the vignette. */
+export type Wording = 'insurance' | 'vignette'
+/** The papers of a vehicle in the account area that a purchase brings up to date (the vehicle's fields). */
+export type VehiclePaper = 'rca_valid_until' | 'rovinieta_valid_until' | 'hu_vignette_valid_until'
+
+export interface ProductPurchase<Facts = unknown> {
+  wording: Wording
+  /** What the policy holds: checked when built and again when read from the order. */
+  facts: z.ZodType<Facts>
+  /** The facts' candidate from its sources, checked with `facts` by the orders. */
+  policyFacts(source: PolicySource): unknown
+  /** What the checkout must ask for this product (`travellers`: every traveller's name, in the quote's order). */
+  asks?: 'travellers'
+  // Its words are the product's own (typed where it is written); the renderer passes them back as given.
+  document: ProductDocument<Facts, unknown>
+  reminders: {
+    /** The preference that routes its end reminders. */
+    kind: 'policy_end' | 'vignette_end'
+    /** The mail's subject ("Polița RCA", "Rovinieta"): feminine in ro and fr, as the templates assume. */
+    subject: Record<Locale, string>
+    /** The calendar's title before the plate or number ("RCA expiră"). */
+    calendarTitle: Record<Locale, string>
+    /** Where to buy the next one. */
+    renewPath(vehicle: { registrationPlate: string | null; vin: string | null }): string
+  }
+  /** The vehicle paper a purchase sets (valid until the policy's last day). */
+  vehiclePaper?: VehiclePaper
+  /** Its policies answer the public check by plate or VIN (`/api/v1/policy-check`). */
+  publicCheck?: boolean
+  /** Bundles: an offer that is the base others need (PAD), one that needs a base unless its quote names one. */
+  bundle?: { isBase(details: Record<string, unknown>): boolean; needsBase(details: Record<string, unknown>, insurerPayload: Record<string, unknown> | undefined): boolean }
 }
 
 /** A definition whose request type is erased: what the registry holds. */

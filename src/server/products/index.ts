@@ -1,9 +1,10 @@
 /**
- * The registry of quotable products: one entry per product, each a `ProductDefinition`. The
- * quote engine, its routes (`POST /api/v1/products/{code}/quotes`) and the sandbox insurers
- * take every product from here; travel, house insurance and vignettes join by adding a line.
+ * The registry of products: one entry per product, each a `ProductDefinition` from its quote to
+ * its policy document. The quote engine, its routes (`POST /api/v1/products/{code}/quotes`), the
+ * orders, documents, reminders, account area and sandbox insurers take every product from here:
+ * a new product is a new folder and one line below.
  */
-import type { AnyProductDefinition } from './definition'
+import type { AnyProductDefinition, ProductPurchase, VehiclePaper } from './definition'
 import { houseDefinition } from './house/definition'
 import { rcaProduct } from './rca'
 import { travelDefinition } from './travel/definition'
@@ -11,8 +12,22 @@ import { huVignetteDefinition, roVignetteDefinition } from './vignettes/definiti
 
 export const productDefinitions: Record<string, AnyProductDefinition> = {
   rca: rcaProduct as unknown as AnyProductDefinition,
-  travel: travelDefinition as AnyProductDefinition,
-  'house-insurance': houseDefinition as AnyProductDefinition,
-  'ro-vignette': roVignetteDefinition as AnyProductDefinition,
-  'hu-vignette': huVignetteDefinition as AnyProductDefinition,
+  travel: travelDefinition as unknown as AnyProductDefinition,
+  'house-insurance': houseDefinition as unknown as AnyProductDefinition,
+  'ro-vignette': roVignetteDefinition as unknown as AnyProductDefinition,
+  'hu-vignette': huVignetteDefinition as unknown as AnyProductDefinition,
 }
+
+/** What a product does after payment; undefined for a code no product has. */
+export function purchaseOf(product: string): ProductPurchase | undefined {
+  return Object.hasOwn(productDefinitions, product) ? productDefinitions[product]!.purchase : undefined
+}
+
+/** The products whose policies answer the public check by plate or VIN. */
+export const publiclyCheckedProducts: readonly string[] = Object.keys(productDefinitions).filter((code) => productDefinitions[code]!.purchase.publicCheck)
+
+/** The vehicle paper a product's purchase sets, if any. */
+export const vehiclePaperOf = (product: string): VehiclePaper | undefined => purchaseOf(product)?.vehiclePaper
+
+/** The products whose purchase sets `paper` (the vehicle's RCA: the RCA product). */
+export const productsSetting = (paper: VehiclePaper): string[] => Object.keys(productDefinitions).filter((code) => vehiclePaperOf(code) === paper)

@@ -42,6 +42,7 @@ async function orderCall<T>(locale: Locale, call: () => Promise<T>): Promise<T> 
       case 'offer_unavailable':
       case 'bundle_mixed_quotes':
       case 'bundle_pad_required':
+      case 'travellers_names_required':
         throw new ApiError(422, 'validation_failed', { [error.field ?? 'offer_id']: [fieldMessage(locale, error.reason)] })
       case 'idempotency_key_invalid':
       case 'idempotency_key_reused':

@@ -5,6 +5,7 @@ import { otherProductInsurers, PAD_ISSUER } from '../insurers-data'
 import { pick } from '../foreign-price'
 import { refuseIf } from '../rules'
 import { createPadRegisterClient, PadRegisterUnavailable } from './pad-register'
+import { housePolicyPart, housePurchase } from './purchase'
 import { existingPadProblem, houseAddress, houseEndDate, houseProblems } from './rules'
 
 const money = (amount: unknown) => (typeof amount === 'number' ? { amount, currency: 'RON' as const } : undefined)
@@ -33,7 +34,7 @@ export const houseDefinition: ProductDefinition<HouseQuoteInput> = {
     const optional = otherProductInsurers.filter((i) => i.code !== PAD_ISSUER && (i.products as readonly string[]).includes('house-insurance')).map((i) => i.code)
     return {
       request,
-      context: { cover: request.cover },
+      context: { cover: request.cover, policy: housePolicyPart(request) },
       payload,
       startDate: request.start_date,
       endDate: houseEndDate(request.start_date),
@@ -52,4 +53,5 @@ export const houseDefinition: ProductDefinition<HouseQuoteInput> = {
     return view
   },
   oneOfferPerInsurer: true,
+  purchase: housePurchase,
 }

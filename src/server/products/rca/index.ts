@@ -8,6 +8,7 @@ import { ProductServiceUnavailable, type ProductDefinition } from '../definition
 import { ClaimsHistoryUnavailable, createClaimsHistoryClient } from './claims-client'
 import { referenceCell, type ReferenceCell } from './reference-tariff'
 import { withOfficialOwnerPlace } from './owner-place'
+import { rcaPolicyPart, rcaPurchase } from './purchase'
 import { rcaRisk } from './risk'
 
 /**
@@ -20,6 +21,7 @@ export const rcaProduct: ProductDefinition<RcaQuoteInput> = {
   code: 'rca',
   requestSchema: RcaQuoteInput,
   oneOfferPerInsurer: true,
+  purchase: rcaPurchase,
   async prepare(asked, deps) {
     const request = withOfficialOwnerPlace(asked)
     const claims = createClaimsHistoryClient({ baseUrl: claimsHistoryUrl(deps.config) })
@@ -34,7 +36,7 @@ export const rcaProduct: ProductDefinition<RcaQuoteInput> = {
     const plateKind = parsePlate(request.vehicle.registration_plate)?.kind ?? 'standard'
     const reference = referenceCell(rcaRisk(request, { bonusMalus }), request.policy.start_date) ?? null
     return {
-      context: { bonus_malus: bonusMalus, reference_tariff: reference },
+      context: { bonus_malus: bonusMalus, reference_tariff: reference, policy: rcaPolicyPart(request, bonusMalus) },
       request,
       payload: { ...sent, bonus_malus: bonusMalus },
       startDate: request.policy.start_date,

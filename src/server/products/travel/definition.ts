@@ -4,6 +4,7 @@ import { rateHoldsUntil } from '../../fx/rate-day'
 import type { ProductDefinition } from '../definition'
 import { exchangeRateContext, exchangeRateView, pick } from '../foreign-price'
 import { refuseIf } from '../rules'
+import { travelPolicyPart, travelPurchase } from './purchase'
 import { travelEndDate, travelProblems } from './rules'
 
 /** Travel: every travel insurer prices the party in EUR with its own tariff; the broker converts at the day's rate. */
@@ -16,7 +17,7 @@ export const travelDefinition: ProductDefinition<TravelQuoteInput> = {
     const endDate = travelEndDate(request)
     const { token: _token, ...rest } = request
     return {
-      context: { ...exchangeRateContext(rate), travellers: request.travellers.length, days: daysBetween(request.start_date, endDate) + 1 },
+      context: { ...exchangeRateContext(rate), travellers: request.travellers.length, days: daysBetween(request.start_date, endDate) + 1, policy: travelPolicyPart(request) },
       pricesHoldUntil: rateHoldsUntil('bnr-of-day', now),
       payload: { ...rest, end_date: endDate, eur_rate_micros: rate.ronPerUnitMicros },
       startDate: request.start_date,
@@ -46,4 +47,5 @@ export const travelDefinition: ProductDefinition<TravelQuoteInput> = {
     ...(typeof details.skiing_covered === 'boolean' ? { skiing_covered: details.skiing_covered } : {}),
   }),
   oneOfferPerInsurer: true,
+  purchase: travelPurchase,
 }

@@ -4,6 +4,7 @@ import type { ProductDefinition } from '../definition'
 import { exchangeRateContext, exchangeRateView, pick } from '../foreign-price'
 import { refuseIf } from '../rules'
 import { priceHuVignette, priceRoVignette, type VignettePrice } from './pricing'
+import { vignettePolicyPart, vignettePurchase } from './purchase'
 
 const detailFields = { list_price_amount: 'int', list_price_currency: 'string', valid_from: 'string', valid_until: 'string', bridge_passes: 'int' } as const
 
@@ -42,7 +43,7 @@ export const roVignetteDefinition: ProductDefinition<RoVignetteQuoteInput> = {
     const rate = await fx.forPurchase('EUR', 'bnr-end-of-previous-month', now)
     const { token: _token, ...rest } = request
     return {
-      context: exchangeRateContext(rate),
+      context: { ...exchangeRateContext(rate), policy: vignettePolicyPart(request) },
       pricesHoldUntil: rateHoldsUntil('bnr-end-of-previous-month', now),
       payload: { ...rest, eur_rate_micros: rate.ronPerUnitMicros, valid_from: price.validity.from.toISOString(), valid_until: price.validity.until.toISOString() },
       startDate: request.start_date,
@@ -55,6 +56,13 @@ export const roVignetteDefinition: ProductDefinition<RoVignetteQuoteInput> = {
   quoteView: exchangeRateView,
   offerView: vignetteOfferView,
   oneOfferPerInsurer: true,
+  purchase: vignettePurchase({
+    titles: { ro: 'Dovada rovinietei', en: 'Romanian road vignette (rovinietă) proof', fr: 'Justificatif de vignette roumaine (rovinietă)' },
+    subject: { ro: 'Rovinieta', en: 'Your Romanian road vignette', fr: 'Votre vignette roumaine' },
+    calendarTitle: { ro: 'Rovinieta expiră', en: 'Rovinietă ends', fr: 'Fin de la rovinietă' },
+    renewPath: '/instantRo',
+    paper: 'rovinieta_valid_until',
+  }),
 }
 
 /** The Hungarian e-vignette: one offer, from NÚSZ, in HUF converted at BNR's rate of the day; Hungarian validity. */
@@ -67,7 +75,7 @@ export const huVignetteDefinition: ProductDefinition<HuVignetteQuoteInput> = {
     const { token: _token, ...rest } = request
     const short = price.shortValidityDays === undefined ? {} : { short_validity: { last_day: price.validity.lastDay, days: price.shortValidityDays } }
     return {
-      context: { ...exchangeRateContext(rate), ...short },
+      context: { ...exchangeRateContext(rate), ...short, policy: vignettePolicyPart(request) },
       pricesHoldUntil: rateHoldsUntil('bnr-of-day', now),
       payload: { ...rest, huf_rate_micros: rate.ronPerUnitMicros, valid_from: price.validity.from.toISOString(), valid_until: price.validity.until.toISOString() },
       startDate: request.start_date,
@@ -80,4 +88,11 @@ export const huVignetteDefinition: ProductDefinition<HuVignetteQuoteInput> = {
   quoteView: (context) => ({ ...exchangeRateView(context), ...shortValidityView(context) }),
   offerView: vignetteOfferView,
   oneOfferPerInsurer: true,
+  purchase: vignettePurchase({
+    titles: { ro: 'Dovada vinietei maghiare', en: 'Hungarian e-vignette proof', fr: 'Justificatif de vignette hongroise' },
+    subject: { ro: 'Vinieta maghiară', en: 'Your Hungarian vignette', fr: 'Votre vignette hongroise' },
+    calendarTitle: { ro: 'Vinieta Ungaria expiră', en: 'Hungarian vignette ends', fr: 'Fin de la vignette hongroise' },
+    renewPath: '/lih',
+    paper: 'hu_vignette_valid_until',
+  }),
 }

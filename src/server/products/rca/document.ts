@@ -1,35 +1,39 @@
-import { bonusMalusChangePercent, type BonusMalusClass } from '~/contract/bonus-malus'
-import { countyName, type CountyCode } from '~/contract/counties'
-import type { VehicleCategory, VehicleUsage } from '~/contract/vehicle'
-import { formatDate } from '~/i18n/dates'
+import { z } from 'zod'
+import { bonusMalusChangePercent, bonusMalusCodes, type BonusMalusClass } from '~/contract/bonus-malus'
+import { countyCodes, countyName, type CountyCode } from '~/contract/counties'
+import { vehicleCategories, vehicleUsages } from '~/contract/vehicle'
 import type { Locale } from '~/i18n/locales'
-import type { PolicyDocument } from './pdf'
+import { holderName, type ProductDocument } from '../../documents/product-document'
 
-/** The facts an issued RCA policy prints (issue 11 §5). Amounts in bani. */
-export interface RcaPolicyFacts {
-  insurer: { name: string; asfRegistration?: string }
-  /** `months` counts 30-day periods when `provisional` (red plates, facts §1.2). */
-  policy: { series?: string; number: string; startDate: string; endDate: string; months: number; provisional?: boolean }
-  premium: { amount: number; currency: string }
-  /** Null when the clause was not bought. */
-  directSettlement: { amount: number; currency: string } | null
-  bonusMalus: BonusMalusClass
-  vehicle: {
-    registration_plate: string
-    vin: string
-    make: string
-    model: string
-    category: VehicleCategory
-    power_kw: number
-    engine_capacity_cc: number
-    total_mass_kg: number
-    seats: number
-    usage: VehicleUsage
-  }
-  owner: ({ type: 'person'; name: string; cnp: string } | { type: 'company'; name: string; cui: string }) & { county: CountyCode; locality: string }
-  verificationCode: string
-  issuedAt: Date
-}
+/**
+ * What an issued RCA policy holds (amounts in bani): the vehicle and owner as quoted, the
+ * bonus-malus class found, the months (30-day periods with provisional plates, facts §1.2) and
+ * the direct settlement clause when bought. Built at checkout, stored with the policy.
+ */
+export const RcaPolicyFacts = z.object({
+  vehicle: z.object({
+    registration_plate: z.string(),
+    vin: z.string(),
+    make: z.string(),
+    model: z.string(),
+    category: z.enum(vehicleCategories),
+    power_kw: z.number(),
+    engine_capacity_cc: z.number(),
+    total_mass_kg: z.number(),
+    seats: z.number(),
+    usage: z.enum(vehicleUsages),
+  }),
+  owner: z.discriminatedUnion('type', [
+    z.object({ type: z.literal('person'), cnp: z.string(), county: z.enum(countyCodes as [CountyCode, ...CountyCode[]]), locality: z.string() }),
+    z.object({ type: z.literal('company'), cui: z.string(), name: z.string(), county: z.enum(countyCodes as [CountyCode, ...CountyCode[]]), locality: z.string() }),
+  ]),
+  bonus_malus: z.enum(bonusMalusCodes as [BonusMalusClass, ...BonusMalusClass[]]),
+  months: z.number().int().min(1),
+  provisional: z.boolean(),
+  /** The clause's price when bought with the policy; null when not. */
+  direct_settlement: z.number().int().min(0).nullable(),
+})
+export type RcaPolicyFacts = z.infer<typeof RcaPolicyFacts>
 
 /**
  * A CNP as the policy prints it: the first digit (sex and century) and the last four, the birth
@@ -39,12 +43,6 @@ export interface RcaPolicyFacts {
 export function maskCnp(cnp: string): string {
   const digits = cnp.replace(/\s+/g, '')
   return digits.length <= 5 ? '*'.repeat(digits.length) : `${digits[0]}${'*'.repeat(digits.length - 5)}${digits.slice(-4)}`
-}
-
-const intlLocale: Record<Locale, string> = { ro: 'ro-RO', en: 'en-GB', fr: 'fr-FR' }
-
-export function formatMoney(amount: number, currency: string, locale: Locale): string {
-  return new Intl.NumberFormat(intlLocale[locale], { style: 'currency', currency, minimumFractionDigits: 2 }).format(amount / 100)
 }
 
 const words = {
@@ -152,55 +150,58 @@ const words = {
   },
 } satisfies Record<Locale, unknown>
 
-/** The RCA policy as a generic document in the buyer's language, ready for `renderPolicyPdf`; the CNP partly masked. */
-export function rcaPolicyDocument(facts: RcaPolicyFacts, locale: Locale): PolicyDocument {
-  const w = words[locale]
-  const date = (iso: string) => formatDate(`${iso}T12:00:00Z`, locale)
-  const money = (m: { amount: number; currency: string }) => formatMoney(m.amount, m.currency, locale)
-  const { vehicle, owner } = facts
-  const change = bonusMalusChangePercent(facts.bonusMalus)
-  const total = facts.premium.amount + (facts.directSettlement?.amount ?? 0)
-  const towed = vehicle.category === 'trailer'
-  return {
-    locale,
-    title: w.title,
-    insurer: facts.insurer,
-    policy: { series: facts.policy.series, number: facts.policy.number },
-    verificationCode: facts.verificationCode,
-    issuedAt: facts.issuedAt,
-    sections: [
-      {
-        heading: w.owner,
-        fields: [
-          owner.type === 'person' ? { label: w.name, value: owner.name } : { label: w.companyName, value: owner.name },
-          owner.type === 'person' ? { label: w.cnp, value: maskCnp(owner.cnp) } : { label: w.cui, value: owner.cui },
-          { label: w.address, value: `${owner.locality}, ${countyName(owner.county)}` },
-        ],
-      },
-      {
-        heading: w.vehicle,
-        fields: [
-          { label: w.plate, value: vehicle.registration_plate },
-          { label: w.vin, value: vehicle.vin },
-          { label: w.makeModel, value: `${vehicle.make} ${vehicle.model}` },
-          { label: w.category, value: w.categories[vehicle.category] },
-          ...(towed ? [] : [{ label: w.power, value: `${vehicle.power_kw} kW / ${vehicle.engine_capacity_cc} cm³` }]),
-          { label: w.mass, value: `${vehicle.total_mass_kg} kg / ${vehicle.seats}` },
-          { label: w.usage, value: w.usages[vehicle.usage] },
-        ],
-      },
-      {
-        heading: w.cover,
-        fields: [
-          { label: w.period, value: w.periodValue(date(facts.policy.startDate), date(facts.policy.endDate)) },
-          { label: w.duration, value: facts.policy.provisional ? w.periods(facts.policy.months) : w.months(facts.policy.months) },
-          { label: w.bonusMalus, value: `${facts.bonusMalus} (${change > 0 ? '+' : change < 0 ? '−' : '±'}${Math.abs(change)} %)` },
-          { label: w.premium, value: money(facts.premium) },
-          { label: w.directSettlement, value: facts.directSettlement ? money(facts.directSettlement) : w.directSettlementNo },
-          { label: w.total, value: money({ amount: total, currency: facts.premium.currency }) },
-        ],
-      },
-    ],
-    notes: w.notes,
-  }
+
+/**
+ * The RCA policy in the buyer's language with English beside it (it is shown at borders and the
+ * product page promises both): a person owner is named as the buyer (the quote knows them by CNP
+ * only, and the RCA checkout sells to the owner); the CNP partly masked; the order's price holds
+ * the clause bought with it, shown apart.
+ */
+export const rcaDocument: ProductDocument<RcaPolicyFacts, (typeof words)['ro']> = {
+  words,
+  alsoInEnglish: true,
+  build(facts, policy, w, format) {
+    const { vehicle, owner } = facts
+    const change = bonusMalusChangePercent(facts.bonus_malus)
+    const currency = policy.premium.currency
+    const clause = facts.direct_settlement ?? 0
+    const towed = vehicle.category === 'trailer'
+    return {
+      title: w.title,
+      sections: [
+        {
+          heading: w.owner,
+          fields: [
+            owner.type === 'person' ? { label: w.name, value: holderName(policy) } : { label: w.companyName, value: owner.name },
+            owner.type === 'person' ? { label: w.cnp, value: maskCnp(owner.cnp) } : { label: w.cui, value: owner.cui },
+            { label: w.address, value: `${owner.locality}, ${countyName(owner.county)}` },
+          ],
+        },
+        {
+          heading: w.vehicle,
+          fields: [
+            { label: w.plate, value: vehicle.registration_plate },
+            { label: w.vin, value: vehicle.vin },
+            { label: w.makeModel, value: `${vehicle.make} ${vehicle.model}` },
+            { label: w.category, value: w.categories[vehicle.category] },
+            ...(towed ? [] : [{ label: w.power, value: `${vehicle.power_kw} kW / ${vehicle.engine_capacity_cc} cm³` }]),
+            { label: w.mass, value: `${vehicle.total_mass_kg} kg / ${vehicle.seats}` },
+            { label: w.usage, value: w.usages[vehicle.usage] },
+          ],
+        },
+        {
+          heading: w.cover,
+          fields: [
+            { label: w.period, value: w.periodValue(format.day(policy.startDate), format.day(policy.endDate)) },
+            { label: w.duration, value: facts.provisional ? w.periods(facts.months) : w.months(facts.months) },
+            { label: w.bonusMalus, value: `${facts.bonus_malus} (${change > 0 ? '+' : change < 0 ? '−' : '±'}${Math.abs(change)} %)` },
+            { label: w.premium, value: format.money({ amount: policy.premium.amount - clause, currency }) },
+            { label: w.directSettlement, value: facts.direct_settlement === null ? w.directSettlementNo : format.money({ amount: clause, currency }) },
+            { label: w.total, value: format.money(policy.premium) },
+          ],
+        },
+      ],
+      notes: w.notes,
+    }
+  },
 }
