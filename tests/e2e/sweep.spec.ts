@@ -314,3 +314,24 @@ test('a page asked for on another name of the host goes to the canonical origin 
   await expect(page.locator(`tr[data-order="${data.policy.orderId}"]`)).toBeVisible()
   await context.close()
 })
+
+test('on a first visit the cookie banner covers no field of the main form, on a phone or a desktop', async ({ browser }) => {
+  for (const width of WIDTHS) {
+    const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width, height: 844 } })
+    const page = await context.newPage()
+    for (const path of ['/', '/rca', '/travel', '/house']) {
+      await page.goto(path)
+      await expect(page.getByTestId('consent-banner')).toBeVisible()
+      const field = page.locator('main form').first().locator('input:not([type=hidden]), select').first()
+      await field.scrollIntoViewIfNeeded()
+      // What a tap at the field's centre reaches: the field itself (or its label), never the banner.
+      const reached = await field.evaluate((element) => {
+        const box = element.getBoundingClientRect()
+        const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+        return top === element || (top !== null && element.contains(top)) || (top instanceof HTMLLabelElement && top.control === element)
+      })
+      expect(reached, `${path} at ${width} px: the first field is not covered`).toBe(true)
+    }
+    await context.close()
+  }
+})
