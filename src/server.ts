@@ -18,6 +18,7 @@ import { log } from './server/log'
 import { observeRequest } from './server/metrics'
 import { REQUEST_ID_HEADER, requestIdFrom, withRequestId } from './server/request-context'
 import { cachedPage, pageCacheKey } from './server/http/page-cache'
+import { canonicalOriginRedirect } from './server/web/canonical-origin'
 import { isServerFunctionPath, serveServerFunction } from './server/web/transport'
 
 let api: Api | undefined
@@ -67,6 +68,8 @@ export default {
       api ??= await getProcessApi()
       return api.fetch(request)
     }
+    const elsewhere = isServerFunctionPath(pathname) ? undefined : canonicalOriginRedirect(request, getConfig())
+    if (elsewhere) return elsewhere
     const requestId = requestIdFrom(request.headers.get(REQUEST_ID_HEADER))
     return withRequestId(requestId, () => answerWeb(request, pathname, requestId))
   },

@@ -113,8 +113,9 @@ function RootLayout() {
       <a href="#main" className="skip-link">
         <Trans>Skip to content</Trans>
       </a>
-      <Outlet />
+      {/* Above the page, in its flow: it pushes the page down and never covers a form. */}
       <ConsentBanner consent={consent} captchaProvider={publicConfig.CAPTCHA_PROVIDER} />
+      <Outlet />
       <AppToaster theme={shownTheme} />
       {hydrated ? (
         <Suspense fallback={null}>

@@ -3,7 +3,7 @@ import { EmailReminder } from '~/features/account/profile-page'
 import { requireSignedIn } from '~/features/auth/guards'
 import { CookieSettingsButton } from '~/features/consent/consent-banner'
 import { AccountLayout } from '~/features/shell/layouts'
-import { AccountTools } from './-account-tools'
+import { accountTools } from './-account-tools'
 
 /** Account pages: signed-in only; anonymous visitors sign in and come back. */
 export const Route = createFileRoute('/_account')({
@@ -19,7 +19,7 @@ export const Route = createFileRoute('/_account')({
 function AccountRoute() {
   const { user } = Route.useRouteContext()
   return (
-    <AccountLayout footerExtras={<CookieSettingsButton />} accountTools={<AccountTools />}>
+    <AccountLayout footerExtras={<CookieSettingsButton />} accountTools={accountTools}>
       {/* Every account page reminds the holder until the address is confirmed. */}
       <EmailReminder email={user.email} verified={user.email_verified !== false} />
       <Outlet />

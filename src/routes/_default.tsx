@@ -1,11 +1,11 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { CookieSettingsButton } from '~/features/consent/consent-banner'
 import { DefaultLayout } from '~/features/shell/layouts'
-import { AccountTools } from './-account-tools'
+import { accountTools } from './-account-tools'
 
 export const Route = createFileRoute('/_default')({
   component: () => (
-    <DefaultLayout footerExtras={<CookieSettingsButton />} accountTools={<AccountTools />}>
+    <DefaultLayout footerExtras={<CookieSettingsButton />} accountTools={accountTools}>
       <Outlet />
     </DefaultLayout>
   ),

@@ -1,10 +1,10 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { MinimalLayout } from '~/features/shell/layouts'
-import { AccountTools } from './-account-tools'
+import { accountTools } from './-account-tools'
 
 export const Route = createFileRoute('/_minimal')({
   component: () => (
-    <MinimalLayout accountTools={<AccountTools />}>
+    <MinimalLayout accountTools={accountTools}>
       <Outlet />
     </MinimalLayout>
   ),

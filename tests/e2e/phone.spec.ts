@@ -20,13 +20,16 @@ const SIGNED_IN_PAGES = ['/', '/account/orders', '/account/profile', '/account/s
 test.describe('on a 390 px phone, signed in', () => {
   test.use({ viewport: MOBILE })
 
-  test('no page scrolls sideways, and "Deconectare" is a header button like the others', async ({ page, request }) => {
+  test('no page scrolls sideways, and "Deconectare" is a button of the header\'s menu like the others', async ({ page, request }) => {
     await registerThroughApi(page, request, email())
     for (const path of SIGNED_IN_PAGES) {
       await page.goto(path)
       await waitForHydration(page)
       expect(await sidewaysOverflow(page), `${path} scrolls sideways`).toBeLessThanOrEqual(0)
     }
+    // On a phone the header's tools are in its menu: the header stays one row of at most 64 px.
+    expect((await page.locator('header.site-header').boundingBox())!.height).toBeLessThanOrEqual(64)
+    await page.locator('details.main-nav__menu summary').click()
     const signOut = page.getByRole('button', { name: 'Deconectare' })
     await expect(signOut).toBeVisible()
     const style = await signOut.evaluate((element) => {

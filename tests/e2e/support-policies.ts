@@ -55,6 +55,9 @@ export interface IssuedPolicy {
   verificationUrl: string
   plate: string
   vin: string
+  quoteId: string
+  /** Every priced offer of the quote, cheapest (the one bought) first. */
+  offerIds: string[]
 }
 
 /**
@@ -76,7 +79,8 @@ export async function buyRcaPolicy(request: APIRequestContext, bearer: string, v
     offers = data.offers
     if (data.status === 'complete') break
   }
-  const cheapest = offers.filter((o) => o.status === 'offered' && o.premium).sort((a, b) => a.premium!.amount - b.premium!.amount)[0]
+  const priced = offers.filter((o) => o.status === 'offered' && o.premium).sort((a, b) => a.premium!.amount - b.premium!.amount)
+  const cheapest = priced[0]
   expect(cheapest, 'an offered price').toBeDefined()
 
   const customer = { first_name: 'Ioana', last_name: 'Marinescu', email: 'ioana.marinescu@example.ro', phone: '0722123456', address: { county: 'Cluj', city: 'Cluj-Napoca', street: 'Str. Horea 12' } }
@@ -108,6 +112,8 @@ export async function buyRcaPolicy(request: APIRequestContext, bearer: string, v
     endDate: policy.end_date,
     verificationUrl: policy.verification_url!,
     ...vehicle,
+    quoteId,
+    offerIds: priced.map((o) => o.id),
   }
 }
 

@@ -1,6 +1,7 @@
 /** Shared helpers of the browser tests. */
 import AxeBuilder from '@axe-core/playwright'
 import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
 
@@ -52,14 +53,48 @@ export async function withConsentCookie(context: BrowserContext, choices: { anal
   await context.addCookies([{ name: 'cookie_consent', value: `1.p0a${choices.analytics ? 1 : 0}m0`, url: BASE_URL }])
 }
 
+type AxeResult = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number]
+type AxeViolation = Pick<AxeResult, 'id' | 'impact' | 'help'> & { nodes: Pick<AxeResult['nodes'][number], 'target' | 'failureSummary'>[] }
+
+/** axe's serious and critical violations, one readable entry each. */
+function describeSerious(violations: AxeViolation[]): string[] {
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `[${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`)
+}
+
+/** axe's serious and critical violations on the page, one readable entry each (none: an empty list). */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  return describeSerious((await new AxeBuilder({ page }).analyze()).violations)
+}
+
+/**
+ * Loads axe into every document of the context as it starts (the sweep of every page): scanning
+ * then costs one call, where AxeBuilder sends and compiles axe's half megabyte again on each scan.
+ */
+export async function preloadAxe(context: BrowserContext): Promise<void> {
+  // The axe-core that @axe-core/playwright itself depends on.
+  const fromAxeBuilder = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))
+  await context.addInitScript({ path: fromAxeBuilder.resolve('axe-core/axe.min.js') })
+}
+
+/**
+ * The same check with the axe `preloadAxe` loaded, in the page's own document (its frames are ours):
+ * only violations are collected. `include`: only these parts of the page (CSS selectors).
+ */
+export async function seriousAxeViolationsPreloaded(page: Page, include: string[] = []): Promise<string[]> {
+  const violations = await page.evaluate(async (parts) => {
+    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe
+    const { violations } = await axe.run(parts.length > 0 ? { include: parts.map((part) => [part]) } : document, { resultTypes: ['violations'] })
+    return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }))
+  }, include)
+  return describeSerious(violations)
+}
+
 /** Fails with a readable report when axe finds a serious or critical violation. */
 export async function expectNoSeriousAxeViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze()
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  const report = blocking
-    .map((v) => `[${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`)
-    .join('\n')
-  expect(blocking, `axe violations on ${label}:\n${report}`).toEqual([])
+  const blocking = await seriousAxeViolations(page)
+  expect(blocking, `axe violations on ${label}:\n${blocking.join('\n')}`).toEqual([])
 }
 
 /** A client-side navigation through the app's router (TanStack Router exposes it on `window`). */

@@ -115,46 +115,48 @@ export function DiaryPage({ vehicle, list, stats, search }: { vehicle: Vehicle; 
             <Trans>No entries for these filters.</Trans>
           </p>
         ) : (
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Date</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Category</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Amount</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Odometer</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Litres</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Place</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((e) => (
-                <tr key={e.id}>
-                  <td>
-                    <Link to="/account/vehicles/$id/diaries/$diaryId" params={{ id: vehicle.id, diaryId: e.id }}>
-                      {formatDate(e.date, locale)}
-                    </Link>
-                  </td>
-                  <td>{labels[e.category]}</td>
-                  <td>{formatLei(e.amount, locale)}</td>
-                  <td>{e.odometer_km === null ? '' : t`${number(e.odometer_km)} km`}</td>
-                  <td>{e.litres === null ? '' : `${number(e.litres)}${e.full_tank ? ` (${t`full`})` : ''}`}</td>
-                  <td>{e.place ?? ''}</td>
+          <div className="table-scroll" role="region" aria-labelledby="diary-list-title" tabIndex={0}>
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <Trans>Date</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Category</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Amount</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Odometer</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Litres</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Place</Trans>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {list.data.map((e) => (
+                  <tr key={e.id}>
+                    <td>
+                      <Link to="/account/vehicles/$id/diaries/$diaryId" params={{ id: vehicle.id, diaryId: e.id }}>
+                        {formatDate(e.date, locale)}
+                      </Link>
+                    </td>
+                    <td>{labels[e.category]}</td>
+                    <td>{formatLei(e.amount, locale)}</td>
+                    <td>{e.odometer_km === null ? '' : t`${number(e.odometer_km)} km`}</td>
+                    <td>{e.litres === null ? '' : `${number(e.litres)}${e.full_tank ? ` (${t`full`})` : ''}`}</td>
+                    <td>{e.place ?? ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
         {pages > 1 ? (
           <nav aria-label={t`Pages of the diary`} className="link-list">

@@ -18,7 +18,7 @@ export function LinkifiedText({ text }: { text: string }) {
   }
   if (last < text.length) parts.push(text.slice(last))
   return (
-    <p className="note-body" style={{ whiteSpace: 'pre-wrap' }}>
+    <p className="note-body">
       {parts.map((part, i) =>
         typeof part === 'string' ? (
           <Fragment key={i}>{part}</Fragment>

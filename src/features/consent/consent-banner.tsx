@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouter } from '@tanstack/react-router'
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useCaptchaWidget } from '~/captcha/use-captcha-widget'
 import { allAccepted, necessaryOnly, type ConsentChoices } from '~/contract/preferences'
 import { useFollowRedirect } from '~/ui/follow-redirect'
@@ -29,6 +29,11 @@ export function ConsentBanner({ consent, captchaProvider }: Props) {
   const titleId = useId()
   const captchaWidget = useCaptchaWidget()
   const followRedirect = useFollowRedirect()
+  const banner = useRef<HTMLElement>(null)
+  // Reopened from the footer, the banner above the header is out of sight: bring it there.
+  useEffect(() => {
+    if (reopened) banner.current?.focus()
+  }, [reopened])
   if (consent && !reopened) return null
 
   async function save(chosen: ConsentChoices) {
@@ -55,7 +60,7 @@ export function ConsentBanner({ consent, captchaProvider }: Props) {
   ]
 
   return (
-    <section className="consent-banner" role="region" aria-labelledby={titleId} data-testid="consent-banner">
+    <section ref={banner} tabIndex={-1} className="consent-banner" role="region" aria-labelledby={titleId} data-testid="consent-banner">
       <h2 id={titleId}>
         <Trans>Cookies on this site</Trans>
       </h2>

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { InLayout } from './layout-context'
 import { SiteFooter } from './site-footer'
-import { SiteHeader } from './site-header'
+import { SiteHeader, type AccountToolSlots } from './site-header'
 
 /**
  * The four layouts of spec §2. Each marks itself with `data-layout` (tests read it) and
@@ -15,7 +15,7 @@ interface LayoutProps {
   children: ReactNode
   /** Controls other features provide: the cookie settings button; for a signed-in visitor, the notification centre and sign-out. */
   footerExtras?: ReactNode
-  accountTools?: ReactNode
+  accountTools?: AccountToolSlots
 }
 
 /** Product and landing pages: full header, wide content with a hero, footer. */

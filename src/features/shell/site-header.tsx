@@ -6,18 +6,16 @@ import { Logo } from './logo'
 import { ThemeToggle } from './theme-toggle'
 import { useShell } from './use-shell'
 
-/**
- * The main navigation; below the lg breakpoint it folds into a menu (a <details>, so it works
- * without JavaScript). Choosing a page closes the menu: a client-side navigation keeps the
- * header, so the <details> would otherwise stay open over the new page.
- */
-function MainNav() {
-  const { t } = useLingui()
-  const menu = useRef<HTMLDetailsElement>(null)
-  const closeOnChoice = (event: MouseEvent<HTMLElement>) => {
-    if (menu.current && (event.target as Element).closest('a')) menu.current.open = false
-  }
-  const links = (
+/** A signed-in visitor's header controls, from other features (composed in the routes). */
+export interface AccountToolSlots {
+  /** Stay in the header's row at every width (the notification bell). */
+  alerts: ReactNode
+  /** Fold into the menu on a phone (sign out); rendered once per place, so they must hold no state of their own. */
+  actions: ReactNode
+}
+
+function NavLinks() {
+  return (
     <ul>
       <li>
         <Link to="/rca/{-$registration_plate}/{-$vin}" params={{}} activeProps={{ 'aria-current': 'page' }}>
@@ -51,15 +49,38 @@ function MainNav() {
       </li>
     </ul>
   )
+}
+
+/**
+ * The main navigation. Below the lg breakpoint it folds into a menu, and on a phone the header's
+ * tools (languages, theme, account) fold into the same menu, so the header stays one row. The menu
+ * is a <details>: it opens by keyboard and works before (or without) JavaScript. Choosing a page
+ * closes it: a client-side navigation keeps the header, so it would otherwise stay open.
+ */
+function MainNav({ links, tools }: { links: boolean; tools: ReactNode }) {
+  const { t } = useLingui()
+  const menu = useRef<HTMLDetailsElement>(null)
+  const closeOnChoice = (event: MouseEvent<HTMLElement>) => {
+    if (menu.current && (event.target as Element).closest('a')) menu.current.open = false
+  }
+  const details = (
+    <details className="main-nav__menu" ref={menu} onClick={closeOnChoice}>
+      <summary>
+        <Trans>Menu</Trans>
+      </summary>
+      <div className="main-nav__panel">
+        {links ? <NavLinks /> : null}
+        <div className="main-nav__tools">{tools}</div>
+      </div>
+    </details>
+  )
+  if (!links) return <div className="main-nav main-nav--tools-only">{details}</div>
   return (
     <nav aria-label={t`Main`} className="main-nav">
-      <div className="main-nav__wide">{links}</div>
-      <details className="main-nav__menu" ref={menu} onClick={closeOnChoice}>
-        <summary>
-          <Trans>Menu</Trans>
-        </summary>
-        {links}
-      </details>
+      <div className="main-nav__wide">
+        <NavLinks />
+      </div>
+      {details}
     </nav>
   )
 }
@@ -77,22 +98,28 @@ function AccountLink() {
   )
 }
 
-/** The header of every layout. `minimal` keeps only the brand and the language and theme controls. */
-export function SiteHeader({ variant = 'full', accountTools }: { variant?: 'full' | 'minimal'; accountTools?: ReactNode }) {
+/** The header of every layout. `minimal` keeps only the brand and the language, theme and account controls. */
+export function SiteHeader({ variant = 'full', accountTools }: { variant?: 'full' | 'minimal'; accountTools?: AccountToolSlots }) {
   const { publicConfig, theme, session } = useShell()
   const { t } = useLingui()
+  const tools = (
+    <>
+      <LanguageSwitcher />
+      <ThemeToggle initial={theme} />
+      {variant === 'full' ? <AccountLink /> : null}
+      {session.user ? accountTools?.actions : null}
+    </>
+  )
   return (
-    <header className="site-header">
+    <header className={`site-header site-header--${variant}`}>
       <Link to="/" className="brand" aria-label={t`${publicConfig.BRAND_NAME}, home page`}>
         <Logo brand={publicConfig.BRAND_NAME} />
       </Link>
-      {variant === 'full' ? <MainNav /> : null}
       <div className="site-header__tools">
-        <LanguageSwitcher />
-        <ThemeToggle initial={theme} />
-        {variant === 'full' ? <AccountLink /> : null}
-        {session.user ? accountTools : null}
+        <div className="site-header__wide-tools">{tools}</div>
+        {session.user ? accountTools?.alerts : null}
       </div>
+      <MainNav links={variant === 'full'} tools={tools} />
     </header>
   )
 }
