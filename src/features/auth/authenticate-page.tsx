@@ -4,10 +4,11 @@ import { useServerFn } from '@tanstack/react-start'
 import { useState } from 'react'
 import { internalPath } from '~/contract/paths'
 import type { SessionEndNotice } from '~/contract/session'
-import { CheckboxField, ContractForm, FormError, FormField, SubmitButton } from '~/ui/form/form-parts'
+import { ContractForm, FormError, FormField, SubmitButton } from '~/ui/form/form-parts'
 import { useContractForm } from '~/ui/form/use-contract-form'
 import { notify } from '~/ui/toaster'
 import { register, requestPasswordReset, resetPassword, signIn } from './auth.functions'
+import { AcceptTermsField } from './accept-terms-field'
 import { GoogleButton } from './google-sign-in'
 
 export type AuthMode = 'sign-in' | 'register' | 'forgot' | 'reset'
@@ -191,23 +192,7 @@ function RegisterForm({ email, returnTo, captchaProvider }: { email: string | un
       <FormField form={form} name="password_confirmation" label={<Trans>Repeat the password</Trans>}>
         {(p) => <input {...p} type="password" autoComplete="new-password" required />}
       </FormField>
-      <CheckboxField
-        form={form}
-        name="accept_terms"
-        label={
-          <Trans>
-            I accept the{' '}
-            <Link to="/info/{-$slug}" params={{ slug: 'terms' }} target="_blank">
-              terms and conditions
-            </Link>{' '}
-            and the{' '}
-            <Link to="/info/{-$slug}" params={{ slug: 'privacy' }} target="_blank">
-              privacy policy
-            </Link>
-            .
-          </Trans>
-        }
-      />
+      <AcceptTermsField form={form} />
       <FormError form={form} />
       <SubmitButton form={form}>
         <Trans>Create the account</Trans>

@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link, useRouter } from '@tanstack/react-router'
+import { useRouter } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import type { ReactNode } from 'react'
 import { internalPath } from '~/contract/paths'
 import { formatDate } from '~/i18n/dates'
 import type { Locale } from '~/i18n/locales'
-import { CheckboxField, ContractForm, FormError, SubmitButton } from '~/ui/form/form-parts'
+import { ContractForm, FormError, SubmitButton } from '~/ui/form/form-parts'
 import { useContractForm } from '~/ui/form/use-contract-form'
+import { AcceptTermsField } from './accept-terms-field'
 import { acceptTerms } from './auth.functions'
 
 const authSchemas = () => import('~/contract/auth')
@@ -57,23 +58,7 @@ export function TermsPage({ version, changed, returnTo, locale, signOut }: Props
       </p>
       <ContractForm form={form}>
         <input type="hidden" name="version" value={version} />
-        <CheckboxField
-          form={form}
-          name="accept_terms"
-          label={
-            <Trans>
-              I accept the{' '}
-              <Link to="/info/{-$slug}" params={{ slug: 'terms' }} target="_blank">
-                terms and conditions
-              </Link>{' '}
-              and the{' '}
-              <Link to="/info/{-$slug}" params={{ slug: 'privacy' }} target="_blank">
-                privacy policy
-              </Link>
-              .
-            </Trans>
-          }
-        />
+        <AcceptTermsField form={form} />
         <FormError form={form} />
         <SubmitButton form={form}>
           <Trans>Accept and continue</Trans>
