@@ -1,6 +1,6 @@
 /**
  * `npm run bench:checkout`: whole purchases under load, end to end over HTTP, through the sandbox
- * insurers and the sandbox card processor, on this machine, loopback only (issue 11).
+ * insurers and the sandbox card processor, on this machine, loopback only.
  *
  *   npm run bench:checkout                                  # 100 buyers for 60 s, RCA, PGlite
  *   npm run bench:checkout -- --duration 20 --concurrency 20
@@ -303,7 +303,7 @@ async function main(): Promise<void> {
         }
       }
     }
-    // The site keeps answering throughout (issue 20 §9): /health asked every 250 ms while the buyers run.
+    // The site keeps answering throughout: /health asked every 250 ms while the buyers run.
     const health: number[] = []
     let healthFailures = 0
     let buying = true

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:crash`: how long paying customers wait when the server dies in the middle of
- * their purchase (issue 20 §8). Buyers quote, order and pay with an approved card; the moment
+ * their purchase. Buyers quote, order and pay with an approved card; the moment
  * the first order is `paid` (its issuance job claimed, the insurer still answering; other
  * notifications on their way), the API is killed with SIGKILL and started again at once. The bench prints how
  * long after the restart every approved order was issued, then reads the database: one issued policy

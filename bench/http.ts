@@ -21,7 +21,7 @@
  *               sees it: from the one-second page cache after the first render each second (decision 82);
  *   home-uncached  the same with a cookie that keeps the page out of that cache: every request renders.
  * Every request carries `Accept-Language: ro`, as a browser's would. Ratios: products / bare and
- * home / bare-start, each targeted at one half at least (issue 14 §3).
+ * home / bare-start, each targeted at one half at least.
  *
  * Memory (bench/memory.ts): the production server's RSS, heap and external memory 10 s after its
  * first start on a fresh data folder, 10 s after a restart on that folder (how production

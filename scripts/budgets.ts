@@ -1,7 +1,7 @@
 /**
  * `npm run budgets` (after `npm run build`; `npm test` runs `budgets:js`, the JavaScript only): starts the production server
  * (`node dist/node/serve.js`, fresh data folder, embedded database) and checks the budgets of
- * issue 14 §3 on it (scripts/budgets/measure.ts): first-load JavaScript of `/` and `/rca`, and
+ * docs/benchmarks.md on it (scripts/budgets/measure.ts): first-load JavaScript of `/` and `/rca`, and
  * Lighthouse on `/`, `/rca` and `/account/orders` in mobile mode. Prints the figures; exits 1 when
  * a budget is missed. `--no-lighthouse` checks the JavaScript only.
  */

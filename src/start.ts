@@ -22,7 +22,7 @@ const securityHeadersMiddleware = createMiddleware().server(async ({ next, reque
   const result = await next({ context: { nonce } })
   // A call without Start's header (not Start's client: a plain GET, a script) whose function
   // returned a plain value: Start hands the value itself on as the answer, which is no Response.
-  // Nothing but Start's client reads one, so the call is refused in the envelope (issue 14 §1).
+  // Nothing but Start's client reads one, so the call is refused in the envelope.
   // Start applies a status the function set (a read's 404) to whatever answer leaves: 400 here too.
   if (!(result.response instanceof Response)) setResponseStatus(400)
   const response: Response = result.response instanceof Response ? result.response : plainValueRefused(request)

@@ -3,7 +3,7 @@
  * later: every script and module preload the HTML names, plus everything those import
  * statically (`import … from './x.js'`, `export … from`), from the build in `dist/client`.
  * Dynamic `import()`s are not followed: they load on use (a form's schema, a toast, a popover).
- * Each file is counted once, gzip level 9 (what the budget of issue 14 §3 is written in).
+ * Each file is counted once, gzip level 9 (what the budget is written in).
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'

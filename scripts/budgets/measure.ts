@@ -1,5 +1,5 @@
 /**
- * The budgets of issue 14 §3 measured on a running production server: first-load JavaScript of
+ * The budgets (docs/benchmarks.md) measured on a running production server: first-load JavaScript of
  * `/` and `/rca` (gzip ≤ 150 KB), and one Lighthouse run in mobile mode on `/`, `/rca` and the
  * account's orders page (performance ≥ 95, accessibility 100, CLS ≤ 0.02). Used by
  * `npm run budgets` (scripts/budgets.ts) and printed by `npm run bench` (bench/http.ts).

@@ -114,7 +114,7 @@ export const OrderCreateInput = z.object({
 export type OrderCreateInput = z.infer<typeof OrderCreateInput>
 
 /**
- * The checkout form (issue 11 §1): the customer's details as the form sends them (flat), the
+ * The checkout form: the customer's details as the form sends them (flat), the
  * consent, and the offer it buys; the server function builds `Customer` from it, checked again
  * by the API. The box arrives as `true`/`on` from a browser without JavaScript.
  */
@@ -152,7 +152,7 @@ function insuredOf(values: Record<string, unknown>, count: number): OrderInsured
 }
 
 /**
- * The checkout form (issue 11 §1): the customer's details as the form sends them (flat), the
+ * The checkout form: the customer's details as the form sends them (flat), the
  * consent, and the offer it buys; the server function builds `Customer` from it, checked again
  * by the API. The box arrives as `true`/`on` from a browser without JavaScript. A travel
  * quote's travellers (`travellers`: how many) each have a first and last name field, read into

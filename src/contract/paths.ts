@@ -10,7 +10,7 @@ export function internalPath(value: unknown): string | undefined {
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(value)) return undefined
   // As a browser reads it, on this site: percent-encoded, so a redirect's Location header takes any
-  // character typed (`/。evil.example`, a lone surrogate) instead of answering 500 (issue 20 §7).
+  // character typed (`/。evil.example`, a lone surrogate) instead of answering 500.
   let url: URL
   try {
     url = new URL(value, INTERNAL_ORIGIN)

@@ -4,7 +4,7 @@ import { CHECK_DATE_RANGE_DAYS, POLICY_STANDINGS, VERIFICATION_CODE_PATTERN } fr
 import { isPlausiblePlate, isVin, normalizePlate, normalizeVin } from './vehicle'
 
 /**
- * The public policy check (issue 11 §6) and the virtual cards (issue 13 §7): what the API
+ * The public policy check and the virtual cards: what the API
  * answers about a policy to anyone (validity, never personal data) and to its owner (a card per
  * policy in force or about to be). Messages are keys of `field-messages/orders.ts`.
  */
@@ -40,7 +40,7 @@ export const PolicyCheckResult = z.object({
     valid_until: day.nullable(),
     /** The day the answer is about. */
     checked_on: day,
-    /** When none is valid that day: the first policy that starts after it, so a policy bought for tomorrow is named (issue 24 §5). */
+    /** When none is valid that day: the first policy that starts after it, so a policy bought for tomorrow is named. */
     next: z.object({ insurer: z.string().nullable(), valid_from: day }).nullable(),
   }),
 })

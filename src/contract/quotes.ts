@@ -1,5 +1,5 @@
 /**
- * Quotes and offers as the provider API answers them (issue 10 §5), for every product:
+ * Quotes and offers as the provider API answers them, for every product:
  * `POST /api/v1/products/{product}/quotes` → `{data: Quote}`, `GET /api/v1/quotes/{id}`.
  * Amounts are integers in minor units (bani). Product-specific fields are optional here and
  * always present for their product (RCA: `bonus_malus`, each offer's `direct_settlement`).
@@ -97,7 +97,7 @@ export type Offer = z.infer<typeof Offer>
 const day = z.iso.date()
 
 /**
- * What a quote is for, as the checkout repeats it before paying (issue 12 §5): the plate and VIN
+ * What a quote is for, as the checkout repeats it before paying: the plate and VIN
  * (RCA), the trip and the travellers' birth dates (travel), the address and cover (house), the
  * plate, country, category and period (vignettes). Only what the buyer typed and must check; an
  * RCA owner's CNP and address are never in it.

@@ -19,7 +19,7 @@ import {
 } from './vehicle'
 
 /**
- * The RCA quote request (issue 10 §5), checked the same way by the quote form and by
+ * The RCA quote request, checked the same way by the quote form and by
  * `POST /api/v1/products/rca/quotes`. Messages are keys of `field-messages/rca.ts`.
  * The pure checks (CNP, CUI, VIN, plate, counties) live in zod-free modules the browser can take
  * cheaply; this file only wraps them. Browser code imports the types only (decision 6); the
@@ -147,7 +147,7 @@ function buildSchema(clock: Clock) {
   // Rules between two fields of one section belong to the section, so each step of the quote
   // form checks them itself; only the rules that tie the vehicle to the policy span two sections.
   // Only the fields a rule reads need to be valid for it to run: a vehicle step with another
-  // field wrong still hears that a car has an engine and at least the driver's seat (issue 24 §4).
+  // field wrong still hears that a car has an engine and at least the driver's seat.
   const readable = (...fields: ('category' | 'power_kw' | 'seats')[]) => {
     const part = vehicle.pick(Object.fromEntries(fields.map((f) => [f, true])) as Record<(typeof fields)[number], true>)
     return (payload: { value: unknown }) => part.safeParse(payload.value).success

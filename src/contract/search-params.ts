@@ -2,7 +2,7 @@
  * Route search parameters, checked without zod. Every route's `validateSearch` is part of the
  * route tree, which the browser loads on every first visit; with zod there it took the whole zod
  * core (about 23 KB gzip, shared with the lazily loaded form schemas) into the first load of every
- * page (issue 14 §3, decision 78). A search field is optional by nature: a value that does not
+ * page (decision 78). A search field is optional by nature: a value that does not
  * fit is dropped (undefined), never an error, as the former `z.catch(z.optional(…), undefined)` did.
  *
  * The router has already parsed each value (`?page=2` is the number 2, `?sent=yes` the string).

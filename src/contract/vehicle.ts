@@ -124,7 +124,7 @@ export function checkVin(value: string): { ok: true; vin: string; checkDigitMatc
   return { ok: true, vin, checkDigitMatches }
 }
 
-/** What the RCA tariff distinguishes (issue 10 §2); the registration certificate's J code maps onto it. */
+/** What the RCA tariff distinguishes; the registration certificate's J code maps onto it. */
 export const vehicleCategories = ['car', 'motorcycle', 'goods-vehicle', 'bus', 'tractor', 'trailer'] as const
 export type VehicleCategory = (typeof vehicleCategories)[number]
 

@@ -91,7 +91,7 @@ function motorcyclePeriodSold(category: string, period: string) {
 }
 
 /**
- * The quote forms of `/instantRo` and `/lih` (issue 12 §3–§4): one flat form each, checked with
+ * The quote forms of `/instantRo` and `/lih`: one flat form each, checked with
  * the request's own field schemas and rules. A form sends text, so the bridge passes are read as a
  * number and the county boxes (`county_<slug>`) become the `counties` list first.
  */

@@ -1,8 +1,7 @@
 /**
  * A UTF-16 surrogate without its partner: JSON can carry it (`"\ud800"`), but no database,
  * mail or PDF can store it. Every text input is checked for it before anything else reads it,
- * so it is refused field by field with a sentence (422), never met by the database as a 500
- * (issue 20 §7).
+ * so it is refused field by field with a sentence (422), never met by the database as a 500.
  */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 

@@ -14,7 +14,7 @@ const validateSearch = searchParams({
   ds: oneOf(1),
 })
 
-/** The checkout of an offer chosen in a comparison (issue 11 §1). */
+/** The checkout of an offer chosen in a comparison. */
 export const Route = createFileRoute('/_master/checkout')({
   validateSearch,
   loaderDeps: ({ search }) => search,

@@ -8,7 +8,7 @@ import { pageTitle } from '~/ui/page-title'
 import { loadQuotePage, quotePageDeps, quotePageSearch } from './-quote-page-route'
 import { QuoteOffers } from './-quote-page'
 
-/** Home insurance: the quote form and, once asked, its offers below (issue 12 §2). */
+/** Home insurance: the quote form and, once asked, its offers below. */
 export const Route = createFileRoute('/_master/house')({
   validateSearch: quotePageSearch,
   loaderDeps: quotePageDeps,

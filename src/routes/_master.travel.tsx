@@ -8,7 +8,7 @@ import { pageTitle } from '~/ui/page-title'
 import { loadQuotePage, quotePageDeps, quotePageSearch } from './-quote-page-route'
 import { QuoteOffers } from './-quote-page'
 
-/** Travel insurance: the quote form and, once asked, its offers below (issue 12 §1). */
+/** Travel insurance: the quote form and, once asked, its offers below. */
 export const Route = createFileRoute('/_master/travel')({
   validateSearch: quotePageSearch,
   loaderDeps: quotePageDeps,

@@ -16,7 +16,7 @@ export const Route = createFileRoute('/_minimal/thank-you')({
   loader: async ({ deps }) => ({
     order: deps.order ? await getOrder({ data: { id: deps.order } }) : null,
   }),
-  // The title follows the order as it came back: a failed payment is not thanked for (issue 24 §1).
+  // The title follows the order as it came back: a failed payment is not thanked for.
   head: ({ match, loaderData }) => pageTitle(match, loaderData?.order?.status === 'payment_failed' ? msg`Payment failed` : msg`Thank you`),
   component: function ThankYou() {
     const { publicConfig } = Route.useRouteContext()

@@ -46,7 +46,7 @@ function createLogger(): Logger {
  * A database error carries the statement's values (`params`, a message line `params: …`, a
  * `detail` such as `Key (email)=(…)`, a quoted `"…"` in the driver's sentence): names, e-mails,
  * phones and addresses. The log keeps the statement and the error's kind, never the values
- * (issue 20 §7); causes are cleaned alike.
+ *; causes are cleaned alike.
  */
 const VALUE_FIELDS = new Set(['params', 'parameters', 'detail', 'where', 'internalQuery'])
 const isDatabaseError = (error: Record<string, unknown>) => 'query' in error || 'params' in error || (typeof error.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code))

@@ -60,7 +60,7 @@ const clientFiles = new Set(
  */
 function mayBeStaticFile(pathname: string): boolean {
   // No file has a name that does not decode: the middleware would answer a bare 400 in plain text
-  // where the API (and Start) answer in their own words (issue 14 §1).
+  // where the API (and Start) answer in their own words.
   if (pathname.includes('%') && decoded(pathname) === undefined) return false
   if (pathname.includes('%') || pathname.includes('/.') || pathname.includes('\\')) return true
   let file = pathname.slice(1)

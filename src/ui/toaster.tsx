@@ -6,7 +6,7 @@ type Sonner = typeof import('sonner')
 
 /**
  * sonner (about 10 KB gzip) is loaded with the first toast, not with the page: most visits show
- * none, and the first load of every page has a budget (issue 14 §3, decision 78). A toast raised
+ * none, and the first load of every page has a budget (decision 78). A toast raised
  * before the toaster is on the page is not lost: sonner shows the active toasts to a toaster
  * when it subscribes.
  */

@@ -1,5 +1,5 @@
 /**
- * Two nodes behave as one (issue 14 §4): the cluster of `npm run start:cluster`, from the build
+ * Two nodes behave as one: the cluster of `npm run start:cluster`, from the build
  * (`dist/node/*.js`, so `npm run build` first), two web nodes and two realtime nodes on a
  * PostgreSQL database made for this run and the test Redis under a key prefix of this run, the
  * proxy in front. Requests name their node with `x-cluster-node` where it matters ("made on A,

@@ -1,5 +1,5 @@
 /**
- * The account area in a browser (issue 13): a vehicle, two full-tank fills giving consumption
+ * The account area in a browser: a vehicle, two full-tank fills giving consumption
  * and the cost chart, a note with a reminder, preferences that follow the account to a fresh
  * browser, and the calendar feed holding the ITP deadline (parsed with ical.js); a vehicle added
  * by a registry look-up (and one the registry does not know); bad input refused beside its
@@ -56,7 +56,7 @@ test('vehicle, diary with consumption and chart, note reminder, preferences on a
   await expect(page.getByTestId('consumption')).toHaveText('7 l/100 km')
   await expect(page.getByTestId('cost-chart')).toBeVisible()
   await expect(page.getByRole('table').first()).toContainText('262,50 lei')
-  // Drawn under the page's own CSP (issue 24 §3): nothing refused, a coloured legend, amounts on the axis.
+  // Drawn under the page's own CSP: nothing refused, a coloured legend, amounts on the axis.
   const refused: string[] = []
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) refused.push(message.text())

@@ -1,5 +1,5 @@
 /**
- * Direct booking in a browser (issue 13 §8): a signed-in driver asks for help with the phone's
+ * Direct booking in a browser: a signed-in driver asks for help with the phone's
  * position (granted to the browser), sees the accident guidance, and watches the request's status
  * change live when the operator moves it; a guest sends one with a plate and an e-mail.
  */

@@ -26,7 +26,7 @@ test.describe('not found', () => {
   })
 })
 
-test('a sign-in posted without JavaScript with an odd return path answers a redirect to this site, never a 500 (issue 20 §7)', async ({ request }) => {
+test('a sign-in posted without JavaScript with an odd return path answers a redirect to this site, never a 500', async ({ request }) => {
   const signInPage = await request.get('/authenticate')
   const origin = new URL(signInPage.url()).origin
   const html = await signInPage.text()

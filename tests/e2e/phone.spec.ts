@@ -1,5 +1,5 @@
 /**
- * What a new user hit on a phone (issue 14 §6): no signed-in page scrolls sideways at 390 px,
+ * What a new user hit on a phone: no signed-in page scrolls sideways at 390 px,
  * "Deconectare" is a styled button, the menu closes after a choice, the Romanian 404 is all
  * Romanian, the sessions list names browser and system, and the broker's details come from
  * configuration (none shown when unset, no made-up phone number).

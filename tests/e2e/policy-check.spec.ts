@@ -6,7 +6,7 @@ import { BASE_URL, expectNoSeriousAxeViolations, MOBILE, withConsentCookie } fro
 import { policyBoughtBeforeAll, uniqueVehicle } from './support-policies'
 
 /**
- * The public policy check (issue 11 §6): the page a policy document's QR code opens, and the
+ * The public policy check: the page a policy document's QR code opens, and the
  * check by plate or VIN, both rendered on the server and readable without JavaScript. The policy
  * is bought through the API and the sandbox processor, and starts tomorrow (the earliest an RCA
  * may start), so today it is issued but not yet in force.
@@ -80,7 +80,7 @@ test.describe('the check form without JavaScript', () => {
     await page.getByRole('button', { name: 'Verifică' }).click()
     await expect(page.getByRole('region', { name: 'Valabilă' })).toContainText(bought.policy.insurer)
 
-    // Today it has not started: not valid, and the answer says from when it is (issue 24 §5).
+    // Today it has not started: not valid, and the answer says from when it is.
     await page.getByLabel('Număr de înmatriculare sau serie de șasiu (VIN)').fill(bought.policy.plate)
     await page.getByLabel('Data verificării').fill('')
     await page.getByRole('button', { name: 'Verifică' }).click()

@@ -1,5 +1,5 @@
 /**
- * The RCA purchase in the browser (issues 10 §6–8, 11 "Must show"): from a deep link to offers
+ * The RCA purchase in the browser (11 "Must show"): from a deep link to offers
  * that arrive one by one, a guest's checkout, the sandbox card processor's 3-D Secure page,
  * the live thank-you page, the PDF, the mail and the account's orders.
  */
@@ -315,7 +315,7 @@ test('a declined card leads back to paying again, and a good card then issues th
   await expect(page.locator('.order-progress')).toHaveAttribute('data-status', 'issued', { timeout: 30_000 })
 })
 
-test('a wrong 3-D Secure code: the page speaks of the failed payment and how to pay again, never of thanks (issue 24 §1)', async ({ page, request }) => {
+test('a wrong 3-D Secure code: the page speaks of the failed payment and how to pay again, never of thanks', async ({ page, request }) => {
   test.setTimeout(90_000)
   await withConsentCookie(page.context())
   const quote = await quoteThroughApi(request, '198.51.100.84')

@@ -32,7 +32,7 @@ const PUBLIC_FUNCTIONS = new Set([
   'sendDirectBooking', // road assistance for drivers without an account; the provider limits it per address and e-mail (decision 70)
   'checkPolicy', // the public RCA check of /verify: valid or not and until when, no personal data (rate-limited by the provider)
   'getPolicyVerification', // the page a policy document's QR code opens: the unguessable code is the key, no personal data
-  // Comparing and buying need no account (issues 10-12): quotes are limited per address by the provider.
+  // Comparing and buying need no account: quotes are limited per address by the provider.
   'getRcaForm', // the visitor's own draft (a sealed cookie) and a registry lookup limited per address
   'saveRcaVehicle',
   'saveRcaOwner',
@@ -79,7 +79,7 @@ const OWNED_OBJECTS: Record<string, { of: (api: APIRequestContext, ownerBearer: 
   },
 }
 
-/** The account area (issue 13): a vehicle of the owner's, with a diary entry or a note; bodies are valid, so only ownership can refuse. */
+/** The account area: a vehicle of the owner's, with a diary entry or a note; bodies are valid, so only ownership can refuse. */
 function accountAreaObjects(): typeof OWNED_OBJECTS {
   const none = '00000000-0000-4000-8000-000000000000'
   let plates = 0
@@ -288,7 +288,7 @@ test('a server function called from another site is refused (CSRF), whatever it 
   for (const headers of foreign) {
     const refused = await call(headers)
     expect(refused.status()).toBe(403)
-    // In the envelope, not Start's plain "Forbidden" (issue 14 §1, found by `npm run fuzz`).
+    // In the envelope, not Start's plain "Forbidden" (found by `npm run fuzz`).
     expect(((await refused.json()) as { error: unknown }).error).toMatchObject({ code: 403, message: 'forbidden' })
   }
   expect((await call({ origin: BASE_URL, 'sec-fetch-site': 'same-origin' })).status()).not.toBe(403)

@@ -1,5 +1,5 @@
 /**
- * Travel and house quotes in the browser (issue 12 §1–§2): the one-page form, the offers below it
+ * Travel and house quotes in the browser: the one-page form, the offers below it
  * on the same page, "Choose" to the checkout, which repeats what is bought before paying; PAD and
  * optional cover paid together and both documents; a bad input shows its sentence beside the field.
  */

@@ -1,5 +1,5 @@
 /**
- * The vignettes in the browser (issue 12 §3–§4): the one-step quote forms of /instantRo and /lih,
+ * The vignettes in the browser: the one-step quote forms of /instantRo and /lih,
  * the issuer's offer below the form, and the checkout with its total; a bad input answered with
  * its translated sentence beside the field; the Hungarian form without JavaScript.
  */

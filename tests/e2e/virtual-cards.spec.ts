@@ -4,7 +4,7 @@ import { password, signIn } from './support-accounts'
 import { accountWithBearer, policyBoughtBeforeAll } from './support-policies'
 
 /**
- * `/virtualcards` (issue 13 §7): a card per issued policy of the signed-in driver, with the QR
+ * `/virtualcards`: a card per issued policy of the signed-in driver, with the QR
  * code of the public check; nobody else's; kept by the page's service worker so it opens offline.
  */
 

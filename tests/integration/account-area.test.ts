@@ -1,6 +1,6 @@
 /**
  * The account area through the API: vehicles, diaries, notes, preferences, calendar feed, and
- * the rules that refuse bad input without changing anything (issue 13).
+ * the rules that refuse bad input without changing anything.
  */
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -191,7 +191,7 @@ describe('account area API', () => {
     await call('/preferences', 'PATCH', { language: 'en' })
   })
 
-  it('writes a reminder’s time in the feed as an instant (UTC with Z), never a floating time (issue 24 §2)', async () => {
+  it('writes a reminder’s time in the feed as an instant (UTC with Z), never a floating time', async () => {
     const { session } = await registerUser(t)
     const who = session.access_token
     const v = await addVehicle('CJ24ICS', who)

@@ -7,7 +7,7 @@ import { todayInBucharest } from '~/i18n/dates'
 import { insurers, offers, orders, quotes } from '~/server/db/schema'
 import { databaseKinds, errorOf, json, startTestApi, type TestApi } from '../support/api'
 
-/** Issue 21 §6: house and checkout addresses are SIRUTA's; an existing PAD is the pool's, for this home, in force. */
+/** House and checkout addresses are SIRUTA's; an existing PAD is the pool's, for this home, in force. */
 describe.each(databaseKinds)('addresses and papers checked (%s)', (kind) => {
   let t: TestApi
   let ip = 10
@@ -57,7 +57,7 @@ describe.each(databaseKinds)('addresses and papers checked (%s)', (kind) => {
     await refused('PAD-CJ-999999', undefined, 'There is no PAD policy with this number. Check the number on the policy, or buy PAD now.')
     await refused('PAD-IS-300003', { county: 'Iași', locality: 'Iași', street: 'Str. Lăpușneanu 4' }, 'This PAD policy is not in force on the chosen start date. Choose a date within its period, or buy PAD now.')
     await refused('PAD-CJ-100001', { county: 'Cluj', locality: 'Cluj-Napoca', street: 'Str. Horea 14' }, 'This PAD policy is for another address. Enter the address written on the policy, or buy PAD now.')
-    // A PAD number of the right format alone was enough before (issue 21 §6).
+    // A PAD number of the right format alone was enough before.
     await refused('PAD-B-200002', undefined, 'This PAD policy is for another address. Enter the address written on the policy, or buy PAD now.')
 
     const taken = await quote(house({ cover: 'optional', existing_pad_number: 'pad-cj-100001', address: { county: 'cj', locality: 'CLUJ NAPOCA', street: 'str. horea 12' } }))

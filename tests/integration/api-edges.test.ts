@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorBody } from '~/contract/errors'
 import { databaseKinds, startTestApi, type TestApi } from '../support/api'
 
-/** Malformed requests a fuzz run found answering 500 or outside the envelope (issue 14 §1). */
+/** Malformed requests a fuzz run found answering 500 or outside the envelope. */
 describe.each(databaseKinds)('API edges (%s)', (kind) => {
   let t: TestApi
   beforeAll(async () => {

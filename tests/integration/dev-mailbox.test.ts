@@ -1,7 +1,7 @@
 /**
  * The development mailbox hands out every user's reset links and codes, and `npm start` runs
  * outside production: it answers only this machine (a loopback client address, decision 40) or
- * the operator token, and is not found for anyone else, nor at all in production (issue 14 §2).
+ * the operator token, and is not found for anyone else, nor at all in production.
  * The tests play the one trusted proxy (TRUST_PROXY_HOPS=1), so `X-Forwarded-For` names the client.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

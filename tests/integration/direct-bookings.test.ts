@@ -1,5 +1,5 @@
 /**
- * Direct booking (road assistance and claims help, issue 13 §8) through the API: a guest and a
+ * Direct booking (road assistance and claims help) through the API: a guest and a
  * signed-in driver send requests, bad input is refused field by field, another user's request is
  * not found, and each status change by the operator reaches the driver's devices (a real realtime
  * server and pusher-js) and mailbox, in the driver's language.

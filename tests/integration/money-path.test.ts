@@ -13,7 +13,7 @@ import { TEST_PAYMENT_SANDBOX_SECRET } from '../support/sandbox'
 import { servedApi, until } from '../support/served-api'
 
 /**
- * The money path under a hostile buyer (issue 20, decision 91), through the real parts: the
+ * The money path under a hostile buyer (decision 91), through the real parts: the
  * payment service and the sandbox card processor over HTTP, the sandbox insurers, the job queue.
  * Bursts are Promise.all of identical requests; every assertion is on what the database and the
  * processor's own book hold afterwards.

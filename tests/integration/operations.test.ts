@@ -1,4 +1,4 @@
-/** Operations (issue 14 §5): metrics for the operator, request ids end to end, graceful shutdown. */
+/** Operations: metrics for the operator, request ids end to end, graceful shutdown. */
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest'

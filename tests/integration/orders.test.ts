@@ -204,7 +204,7 @@ describe.each(databaseKinds)('orders (%s)', (kind) => {
     const dayAfterEnd = addDays(inAYear, 1)
     expect(((await (await t.call(`/policies/check?registration_plate=CJ10XYZ&date=${inAYear}`)).json()) as { data: { valid: boolean } }).data.valid).toBe(true)
     expect(((await (await t.call(`/policies/check?registration_plate=CJ10XYZ&date=${dayAfterEnd}`)).json()) as { data: unknown }).data).toEqual({ valid: false, insurer: null, valid_until: null, checked_on: dayAfterEnd, next: null })
-    // The day before it starts: none valid, and the answer says when this one starts (issue 24 §5).
+    // The day before it starts: none valid, and the answer says when this one starts.
     const dayBefore = addDays(today, -1)
     expect(((await (await t.call(`/policies/check?registration_plate=CJ10XYZ&date=${dayBefore}`)).json()) as { data: unknown }).data).toEqual({
       valid: false,

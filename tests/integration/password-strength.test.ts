@@ -1,7 +1,7 @@
 /**
  * Guessable passwords are refused by strength (zxcvbn score with the brand and the person's own
  * data, decision 66) at registration, reset and change alike, with a translated message on the
- * password field that says what to type instead (issue 14 §2).
+ * password field that says what to type instead.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApi, type TestApi } from '../support/api'

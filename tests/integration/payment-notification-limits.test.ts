@@ -1,6 +1,6 @@
 /**
  * Payment notifications are a public endpoint: a body over 8 KiB, a bad signature or too many
- * posts from one address are refused, counted in the metrics and never stored (issue 20 §6).
+ * posts from one address are refused, counted in the metrics and never stored.
  */
 import { count } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,5 +1,5 @@
 /**
- * Reminders before a policy or vignette bought here ends (issue 12 §6, decision 68): bought end
+ * Reminders before a policy or vignette bought here ends (decision 68): bought end
  * to end through the sandbox insurers and card processor over HTTP, then the queue is run at the
  * reminders' times. Each reminder arrives once by mail and once on the user's realtime channel (a
  * real realtime node, a pusher-js device), in the account's language and by its preferences,

@@ -1,5 +1,5 @@
 /**
- * Issue 20 §4-§7, found by a hostile buyer: accounts are proven before they receive anything,
+ * What a hostile buyer found: accounts are proven before they receive anything,
  * secrets follow the account, an offer is its quote owner's, bad input never reaches a 500 and
  * logs carry no personal data (decisions 94-96).
  */
@@ -54,7 +54,7 @@ const password = 'o parola destul de lunga 42'
 
 type Created = { data: { id: string; access_token?: string } }
 
-describe.each(databaseKinds)('issue 20: accounts, secrets, offers, bad input (%s)', (kind) => {
+describe.each(databaseKinds)('proven accounts: accounts, secrets, offers, bad input (%s)', (kind) => {
   let t: TestApi
   const processor = new ProcessorDouble()
   const db = () => t.deps.database.db

@@ -1,6 +1,6 @@
 /**
  * With `PUBLIC_URL` unset (outside production), the links in mail name the origin the server
- * listens on, not a fixed `localhost:3000` (issue 14 §2). The page policy is checked in
+ * listens on, not a fixed `localhost:3000`. The page policy is checked in
  * tests/unit/security-headers.test.ts, production's refusal in tests/unit/config.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

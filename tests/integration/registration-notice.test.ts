@@ -1,6 +1,6 @@
 /**
  * A registration with an address that already has an account: the answer still says the address
- * is taken, and the owner gets a mail in their own language saying someone tried (issue 14 §2).
+ * is taken, and the owner gets a mail in their own language saying someone tried.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AuthSession } from '~/contract/auth'

@@ -1,5 +1,5 @@
 /**
- * Server function bodies are capped as the API's are (issue 20 §6): past 64 KiB the call answers
+ * Server function bodies are capped as the API's are: past 64 KiB the call answers
  * 413 in the envelope, and the body is read as a stream and cut there, never buffered whole.
  * The handler stands in for Start's: it reads the body the way Start's parser does.
  */

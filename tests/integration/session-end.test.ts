@@ -1,4 +1,4 @@
-/** A device whose session ended is told why: signed out from elsewhere, or expired (issue 14 §6). */
+/** A device whose session ended is told why: signed out from elsewhere, or expired. */
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AuthSession } from '~/contract/auth'

@@ -1,5 +1,5 @@
 /**
- * WebSocket limits per client address (issue 20 §6): how many one address holds open on a node,
+ * WebSocket limits per client address: how many one address holds open on a node,
  * and how many it opens per second. The address is the connection's peer, or what the trusted
  * proxies in front wrote in `X-Forwarded-For` (decision 40).
  */

@@ -24,7 +24,7 @@ export type RealtimeMode = (typeof realtimeModes)[number]
 /** One key prefix for this test run: runs sharing a Redis do not see each other. */
 /**
  * The default bound of every wait below: a wait is for a state, and its bound only ends a hang, so it is
- * generous enough that a busy machine (both cores taken) makes a test slower, not red (issue 26).
+ * generous enough that a busy machine (both cores taken) makes a test slower, not red.
  */
 export const WAIT_MS = 30_000
 

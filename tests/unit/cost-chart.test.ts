@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { CATEGORY_COLOURS, CostChartLegend, CostChartSvg } from '~/features/account-area/cost-chart-drawing'
 import { formatLei } from '~/i18n/money'
 
-// The diary's cost chart as the server renders it (issue 24 §3): nothing the page's CSP refuses
+// The diary's cost chart as the server renders it: nothing the page's CSP refuses
 // (no inline `style=`), a legend whose colours are SVG attributes, and an amount axis in the
 // locale's number format.
 

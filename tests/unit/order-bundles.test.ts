@@ -1,4 +1,4 @@
-/** What may be paid together (issue 12 §2): optional home cover only with a PAD, one quote per order. */
+/** What may be paid together: optional home cover only with a PAD, one quote per order. */
 import { describe, expect, test } from 'vitest'
 import { bundleProblem } from '~/server/orders/bundles'
 import type { CheckoutOffer } from '~/server/orders/ports'

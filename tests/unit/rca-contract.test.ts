@@ -16,7 +16,7 @@ function fieldErrors(input: unknown): Record<string, string[]> {
   return fields
 }
 
-describe('RCA quote request (issue 10 §5)', () => {
+describe('RCA quote request', () => {
   it('accepts a complete request and normalises identifiers', () => {
     const parsed = schema.parse(rcaRequest({ vehicle: { registration_plate: 'cj-12-abc', vin: 'uu1hsdac5l5123456' } }))
     expect(parsed.vehicle.registration_plate).toBe('CJ12ABC')
@@ -96,7 +96,7 @@ describe('RCA quote request (issue 10 §5)', () => {
     expect(fieldErrors(rcaRequest({ owner: { ...owner, cnp: cnpBornOn('2009-01-01'), driving_licence_since: '2025-06-01' } }))).toEqual({ 'owner.cnp': ['cnp_too_young'] })
   })
 
-  it('refuses 0 seats for a vehicle that drives, with its own sentence, even while another field is wrong (issue 24 §4)', () => {
+  it('refuses 0 seats for a vehicle that drives, with its own sentence, even while another field is wrong', () => {
     expect(fieldErrors(rcaRequest({ vehicle: { seats: 0 } }))).toEqual({ 'vehicle.seats': ['seats_required'] })
     expect(fieldErrors(rcaRequest({ vehicle: { seats: 0, make: '' } }))).toEqual({ 'vehicle.make': ['vehicle_make_required'], 'vehicle.seats': ['seats_required'] })
     expect(fieldErrors(rcaRequest({ vehicle: { power_kw: 0, vin: 'x' } }))).toEqual({ 'vehicle.vin': ['vin_invalid'], 'vehicle.power_kw': ['power_required'] })

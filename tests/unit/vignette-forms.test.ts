@@ -1,4 +1,4 @@
-/** The vignette quote forms (issue 12 §3–§4): flat form text read with the quote API's own field schemas and rules. */
+/** The vignette quote forms: flat form text read with the quote API's own field schemas and rules. */
 import { describe, expect, test } from 'vitest'
 import { HuVignetteForm, RoVignetteForm } from '~/contract/vignettes'
 

@@ -30,7 +30,7 @@ export function usedCategories(stats: Pick<DiaryStats, 'months'>): DiaryCategory
 
 /**
  * Costs per month stacked by category, with an amount axis in the locale's number format. Drawn
- * with SVG attributes only: the page's CSP refuses inline `style=` (issue 24 §3). No Lingui
+ * with SVG attributes only: the page's CSP refuses inline `style=`. No Lingui
  * macros here, so the drawing is rendered and checked in a unit test; the words come as props.
  */
 export function CostChartSvg({ stats, locale, title, monthLabel }: { stats: Pick<DiaryStats, 'months'>; locale: string; title: string; monthLabel: (month: string) => string }) {

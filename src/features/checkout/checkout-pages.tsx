@@ -8,7 +8,7 @@ import { OrderProgress, useLiveOrder } from './order-status'
 /**
  * `/thank-you`: where the processor sends the buyer back; with the order, its live status. The
  * heading and the closing words follow that status: a failed payment is not thanked for and is
- * not told that the policy follows (issue 24 §1). `renewal`: the one-click way to fresh offers,
+ * not told that the policy follows. `renewal`: the one-click way to fresh offers,
  * shown when the order expired.
  */
 export function ThankYouPage({ order, changes, renewal }: { order: OrderView | null; changes: number; renewal?: ReactNode }) {

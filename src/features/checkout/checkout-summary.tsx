@@ -10,7 +10,7 @@ import { PlateToCheck, PlateWarning } from '~/ui/plate-check'
 type Subject<P extends QuoteSubject['product']> = Extract<QuoteSubject, { product: P }>
 
 /**
- * The confirmation before paying (issue 12 §5): what the quote is for, as the buyer typed it —
+ * The confirmation before paying: what the quote is for, as the buyer typed it —
  * the plate and VIN, the trip and its travellers, the home and its cover, the vignette's plate
  * (large, to check letter by letter), country, category and validity. The policy is issued
  * exactly so, which is why it stands above the pay button.

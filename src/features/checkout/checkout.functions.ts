@@ -14,7 +14,7 @@ import { offerRanOut } from './offer-expiry'
 import { orderAccessHeaders, rememberGuestOrder } from './order-access.server'
 
 /**
- * The checkout (issue 11 §1): the offer with what it costs, the buyer's details, then the order
+ * The checkout: the offer with what it costs, the buyer's details, then the order
  * and its payment. A guest's account is made by `store-from-product-page` (decision 55): a new
  * e-mail is signed in, an e-mail that has an account is not, and the order goes to that account.
  */

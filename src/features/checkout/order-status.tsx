@@ -17,7 +17,7 @@ const POLL_MS = 3000
 /**
  * An order kept up to date: at once when the realtime channel says it changed (`signal` grows;
  * signed-in buyers), and by polling every few seconds while it is still moving (guests, a channel that is
- * down), until it settles (issue 11 §7).
+ * down), until it settles.
  */
 export function useLiveOrder(initial: OrderView, signal: number): OrderView {
   const [order, setOrder] = useState(initial)

@@ -20,7 +20,7 @@ type PageCopy = {
 
 /**
  * `/account/orders`: every order with its product, insurer, period, price, status and document,
- * reloaded when the realtime channel says one of them changed (`changes`, issue 11 §7).
+ * reloaded when the realtime channel says one of them changed (`changes`).
  */
 export function OrdersPage({ list, page, copy, changes }: { list: Orders; page: number; copy: PageCopy; changes: number }) {
   const { i18n, t } = useLingui()

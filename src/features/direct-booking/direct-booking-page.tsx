@@ -18,7 +18,7 @@ export interface DirectBookingPageData {
 }
 
 /**
- * `/directbooking`: road assistance and claims help (issue 13 §8, decision 70). A driver says what
+ * `/directbooking`: road assistance and claims help (decision 70). A driver says what
  * happened and where; a signed-in driver then follows the request here, live, as the operator
  * moves it; a guest follows it by e-mail. After an accident the page walks through the amicable
  * report and direct settlement. The route reloads its data when the request changes (live updates).

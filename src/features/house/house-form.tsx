@@ -10,7 +10,7 @@ import { useQuoteForm } from '~/ui/form/use-quote-form'
 import { requestHouseQuote } from './house.functions'
 
 /**
- * The house quote on one page (issue 12 §2): the cover asked (PAD, PAD with optional cover, or
+ * The house quote on one page: the cover asked (PAD, PAD with optional cover, or
  * optional cover with an existing PAD's number), the address and the building; the offers show
  * below on the same page (`?quote=`).
  */

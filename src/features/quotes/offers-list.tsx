@@ -67,7 +67,7 @@ export function OffersList({ quote: initial, directSettlement, now, captchaProvi
   // RCA: the toggle while insurers answer, then only if one of them sells the clause for this vehicle (none does for trailers).
   const hasDirectSettlement = quote.product === 'rca' && (quote.status === 'pending' || quote.offers.some((o) => o.direct_settlement))
   const priced = quote.offers.filter((o) => o.status === 'offered' && o.premium).sort((a, b) => offerTotal(a, directSettlement) - offerTotal(b, directSettlement))
-  // PAD and optional cover together (issue 12 §2): the PAD stands apart, each optional offer is bought with it.
+  // PAD and optional cover together: the PAD stands apart, each optional offer is bought with it.
   const bundle = quote.subject?.product === 'house-insurance' && quote.subject.cover === 'pad_and_optional'
   const pad = bundle ? priced.find((o) => o.cover === 'pad') : undefined
   const offered = bundle ? priced.filter((o) => o.cover !== 'pad') : priced

@@ -20,7 +20,7 @@ export interface RcaQuoteProps {
 }
 
 /**
- * The RCA quote form in steps (vehicle → owner → policy → offers, issue 10 §6–7), possibly
+ * The RCA quote form in steps (vehicle → owner → policy → offers), possibly
  * started from a deep link with the plate and VIN (the registry fills the vehicle in).
  */
 export function RcaQuote({ step: asked, form, offers, now, captchaProvider }: RcaQuoteProps) {

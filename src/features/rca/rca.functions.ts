@@ -13,7 +13,7 @@ import { readRcaDraft, writeRcaDraft } from './rca-draft.server'
 import type { RcaDraft } from './rca-steps-model'
 
 /**
- * The RCA quote form's server functions (issue 10 §7): each step is checked with its section of
+ * The RCA quote form's server functions: each step is checked with its section of
  * the API's request schema and kept in the draft cookie; the last one asks the provider for the
  * quote with the three sections together. Posted without JavaScript, each answers a 303 to the
  * next step (or back with the errors).

@@ -17,7 +17,7 @@ const TRAVELLERS_WITHOUT_SCRIPT = 4
 const travellerFields = Array.from({ length: TRAVEL_MAX_TRAVELLERS }, (_, i) => travellerField(i))
 
 /**
- * The travel quote on one page (issue 12 §1): zone, trip, dates, the travellers' birth dates,
+ * The travel quote on one page: zone, trip, dates, the travellers' birth dates,
  * purpose and optional covers; the offers show below on the same page (`?quote=`).
  */
 export function TravelQuoteForm({ today, captchaProvider }: { today: string; captchaProvider: CaptchaProvider }) {

@@ -13,7 +13,7 @@ import { requestHuVignetteQuote, type VignetteTariffs } from './vignettes.functi
 const countyBoxes = Object.fromEntries(huCounties.map((c) => [`county_${c}`, false])) as Record<`county_${(typeof huCounties)[number]}`, boolean>
 
 /**
- * The Hungarian e-vignette's quote form (issue 12 §4), one step: category, product (daily, 10 days,
+ * The Hungarian e-vignette's quote form, one step: category, product (daily, 10 days,
  * monthly, annual national or annual by county, with the counties as boxes), the vehicle and the
  * start (no start in the past). The offer appears below, on the same page (`?quote=`).
  */

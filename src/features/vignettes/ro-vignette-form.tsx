@@ -10,7 +10,7 @@ import { requestRoVignetteQuote, type VignetteTariffs } from './vignettes.functi
 
 
 /**
- * The rovinietă's quote form (issue 12 §3), one step: category (with what vehicles it is), the
+ * The rovinietă's quote form, one step: category (with what vehicles it is), the
  * periods the tariff sells for it, the vehicle (plate, country, and the VIN or the registration
  * certificate's series), the start (today up to 30 days ahead) and bridge passes. The offer
  * appears below, on the same page (`?quote=`).

@@ -99,7 +99,7 @@ export class Calendar {
       prodId: { company: this.deps.brand, product: 'deadlines', language: locale.toUpperCase() },
       // No calendar time zone: ical-generator would write a JS Date's server-local clock with
       // neither Z nor TZID (a floating time). Without one, every instant is UTC with Z and
-      // calendars show it in their own zone (issue 24 §2, decision 102).
+      // calendars show it in their own zone (decision 102).
       ttl: 60 * 60 * 6,
       ...(uid === undefined ? {} : { method: ICalCalendarMethod.PUBLISH }),
     })
@@ -170,7 +170,7 @@ export class Calendar {
  * Gives the account's feed a new secret: its row is dropped, so every earlier URL answers 404 and
  * the next `url()` makes a new salt. Called whenever sessions end in bulk (password reset or
  * change, signing out the other devices): the feed URL is a credential that follows the account
- * (issue 20 §5, decision 95).
+ * (decision 95).
  */
 export async function rotateCalendarFeed(db: Queryable, userId: string): Promise<void> {
   await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId))

@@ -106,7 +106,7 @@ export function createApi(deps: ApiDeps, routes: RouteDef[]): Api {
       const url = requestTarget(request)
       const path = url.pathname.startsWith(API_BASE) ? url.pathname.slice(API_BASE.length) || '/' : undefined
       // A path that cannot be decoded, or a NUL anywhere in the path or the query, is a malformed
-      // request: the envelope says so here, before a handler or the database meets it (issue 14 §1).
+      // request: the envelope says so here, before a handler or the database meets it.
       if (path !== undefined && !cleanText(path)) throw new ApiError(400, 'bad_request')
       if (!cleanText(url.search)) throw new ApiError(400, 'bad_request')
       const match = path === undefined ? ({ kind: 'none' } as const) : router.match(request.method, path)
@@ -147,7 +147,7 @@ export function createApi(deps: ApiDeps, routes: RouteDef[]): Api {
       const query = route.query ? parse(route.query, Object.fromEntries(new URLSearchParams(url.search)), '') : undefined
       const raw = route.body ? await readBody(request, route) : undefined
       if (containsNul(raw)) throw new ApiError(400, 'bad_request')
-      // Text no database can store is refused by field, before the schema or a handler reads it (issue 20 §7).
+      // Text no database can store is refused by field, before the schema or a handler reads it.
       const unreadable = lonelySurrogatePaths(raw)
       for (const name of unreadable) (fields[name || 'body'] ??= []).push(fieldMessage(locale, 'text_unreadable'))
       const body = route.body && unreadable.length === 0 ? parse(route.body, raw, '') : undefined
@@ -171,7 +171,7 @@ export function createApi(deps: ApiDeps, routes: RouteDef[]): Api {
         setHeaders(headers, error.headers)
         return { status: error.status, headers, body: JSON.stringify(errorBody(locale, error.status, error.key, error.fields)) }
       }
-      // The path only: a query may name a plate or an address (no personal data in logs, issue 20 §7).
+      // The path only: a query may name a plate or an address (no personal data in logs).
       log.error('api.unhandled', { method: request.method, path: request.url.split('?')[0], error })
       return { status: 500, headers, body: JSON.stringify(errorBody(locale, 500, 'internal_error')) }
     }

@@ -238,8 +238,7 @@ export class Accounts {
   }
 
   /**
-   * Tells the holder of an account that someone tried to register with its address (issue 14
-   * §2): the answer says the address is taken, as the spec's e-mail check does anyway, and the
+   * Tells the holder of an account that someone tried to register with its address: the answer says the address is taken, as the spec's e-mail check does anyway, and the
    * owner learns of it, in their language, with a way back in if it was them. Sent after the
    * answer, at most `registrationNoticePerAccount` times an hour, so nobody can flood a mailbox
    * through the registration form; a deleted account is told nothing.

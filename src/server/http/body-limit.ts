@@ -1,5 +1,5 @@
 /**
- * Request bodies with a ceiling (issue 20 §6): the declared length is checked first, then the
+ * Request bodies with a ceiling: the declared length is checked first, then the
  * stream itself is counted as it arrives and cut at the limit, so a body over it (or one sent
  * chunked, with no length) never sits whole in memory.
  */

@@ -174,7 +174,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 /**
  * Values a person typed (names, note titles and text, plates, addresses): plain text in every
- * part, never a link, not even one a mail client makes by itself (issue 20 §4, decision 94).
+ * part, never a link, not even one a mail client makes by itself (decision 94).
  */
 const TYPED_VARS = new Set(['name', 'title', 'excerpt', 'plate', 'address', 'phone'])
 /** Private-use characters fence a typed value while the template is filled in; removed from typed values first. */

@@ -16,7 +16,7 @@ import type { Mailer } from '../mail/mailer'
 import type { RealtimePublisher } from '../realtime/publisher'
 
 export const POLICY_END_REMINDER_JOB = 'policy.end-reminder'
-/** Days before the last day of validity at which the owner is reminded (issue 12 §6). */
+/** Days before the last day of validity at which the owner is reminded. */
 export const END_REMINDER_DAYS = [30, 7, 1] as const
 /** Reminders go out at this Bucharest time of their day: working hours, never in the night. */
 const SEND_AT = '09:00'

@@ -88,7 +88,7 @@ function ticketExpiry(secret: string, token: string, email: string, now: number)
 }
 
 /**
- * Spends a checkout ticket: true the first time, false ever after (issue 20 §4: one ticket, one
+ * Spends a checkout ticket: true the first time, false ever after (one ticket, one
  * order). Recorded where spent captcha solutions are, until it would have expired anyway.
  */
 export async function spendCheckoutTicket(db: Database, secret: string, token: string, email: string, now = Date.now()): Promise<boolean> {

@@ -38,7 +38,7 @@ export class PolicyChecks {
       .orderBy(desc(orderPolicies.endDate))
       .limit(1)
     if (found) return { valid: true, insurer: found.insurer, valid_until: found.endDate, checked_on: day, next: null }
-    // None that day: a policy that starts later is still news to whoever checks (issue 24 §5).
+    // None that day: a policy that starts later is still news to whoever checks.
     const [next] = await policies().where(and(checked, gt(orderPolicies.startDate, day))).orderBy(asc(orderPolicies.startDate)).limit(1)
     return { valid: false, insurer: null, valid_until: null, checked_on: day, next: next?.startDate ? { insurer: next.insurer, valid_from: next.startDate } : null }
   }

@@ -9,7 +9,7 @@ import { verificationUrl } from './views'
 const MAX_CARDS = 100
 
 /**
- * The virtual cards of `/virtualcards` (issue 13 §7): one per policy of the user's issued orders
+ * The virtual cards of `/virtualcards`: one per policy of the user's issued orders
  * that has not ended (in force, or starting later), soonest first. Only the owner's own
  * policies: the query is bound to the user's id, nothing else selects a card.
  */

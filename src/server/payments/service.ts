@@ -138,7 +138,7 @@ export class PaymentService {
   async handleNotification(rawBody: string, headers: Headers): Promise<Response> {
     const verdict = await this.processor.verify(rawBody, headers)
     if (verdict.kind === 'refused') {
-      // Counted, never stored: anyone can post here, and a forger's bodies would fill the table (issue 20 §6).
+      // Counted, never stored: anyone can post here, and a forger's bodies would fill the table.
       log.warn('payments.notification_refused', { provider: this.processor.name, why: verdict.why })
       refusedNotifications.inc({ provider: this.processor.name, reason: verdict.why })
       return this.processor.acknowledge(verdict, false)

@@ -3,7 +3,7 @@ import { RateWindow } from './rate-window'
 export type Admission = 'admitted' | 'too_many_open' | 'too_fast'
 
 /**
- * WebSocket connections per client address on one node (issue 20 §6): how many it holds open,
+ * WebSocket connections per client address on one node: how many it holds open,
  * and how many it opens per second. One address is often many visitors (an office, a mobile
  * network), so both limits are generous; they stop one machine from holding a node's sockets.
  */

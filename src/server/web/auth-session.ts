@@ -16,6 +16,6 @@ export async function rememberSignIn(entity: AuthSession): Promise<void> {
   const { id, email, first_name, last_name } = entity.user
   session.user = { id, email, first_name, last_name }
   await session.save()
-  // The account's language and theme, on whichever device it signs in (issue 13).
+  // The account's language and theme, on whichever device it signs in.
   await applyAccountPreferences(entity.access_token)
 }

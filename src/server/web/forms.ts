@@ -53,7 +53,7 @@ export class InputError extends Error {
   }
 }
 
-/** Text no database can store (a lone surrogate), by field: refused before any schema or call reads it (issue 20 §7). */
+/** Text no database can store (a lone surrogate), by field: refused before any schema or call reads it. */
 function unreadableFields(input: unknown): Record<string, string[]> | undefined {
   const paths = lonelySurrogatePaths(input)
   if (paths.length === 0) return undefined

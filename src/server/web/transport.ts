@@ -44,7 +44,7 @@ export async function serveServerFunction(request: Request, handle: (request: Re
   const { pathname } = new URL(request.url)
   const id = pathname.slice(SERVER_FN_BASE.length + 1)
   if (!/^[\w-]{1,512}$/.test(id)) return badRequest(request)
-  // Bodies are capped as the API's are (issue 20 §6): no form here needs more, and Start would
+  // Bodies are capped as the API's are: no form here needs more, and Start would
   // otherwise read any size whole before parsing it.
   if (declaresMoreThan(request, DEFAULT_BODY_LIMIT)) return tooLarge(request)
   const state = { reached: false }

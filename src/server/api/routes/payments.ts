@@ -5,7 +5,7 @@ import { defineRoute } from '../route'
 import { BodyTooLarge, readTextUpTo } from '../../http/body-limit'
 import { refusedNotifications } from '../../metrics'
 
-/** A processor's notification is a few hundred bytes of JSON; anything much larger is not one (issue 20 §6). */
+/** A processor's notification is a few hundred bytes of JSON; anything much larger is not one. */
 export const NOTIFICATION_BODY_LIMIT = 8 * 1024
 
 /** Card processors' notifications (decision 51): the raw body is verified by the processor's own rule. */

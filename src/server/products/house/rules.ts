@@ -27,7 +27,7 @@ export function houseAddress(input: HouseQuoteInput): { request: HouseQuoteInput
 }
 
 /**
- * An existing PAD (issue 21 §6) must be the pool's, in force on the start date and for this
+ * An existing PAD must be the pool's, in force on the start date and for this
  * home: the same county, locality (official names) and street (compared as `placeKey`s).
  */
 export function existingPadProblem(input: HouseQuoteInput, policy: PadPolicy | null): RuleProblem | undefined {
