@@ -2,6 +2,23 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import type { ProductCode } from '~/contract/constants'
 
+/**
+ * The words a product is sold in: insurance (insurer, premium, policy) or a road vignette, which a
+ * state issuer sells at a fixed price (issuer, price, vignette).
+ */
+export type ProductWording = 'insurance' | 'vignette'
+
+export const productWording: Record<ProductCode, ProductWording> = {
+  rca: 'insurance',
+  travel: 'insurance',
+  'house-insurance': 'insurance',
+  'ro-vignette': 'vignette',
+  'hu-vignette': 'vignette',
+}
+
+/** The wording of a product code as the API sends it (a string); insurance for one this build does not know. */
+export const wordingOf = (product: string): ProductWording => (Object.hasOwn(productWording, product) ? productWording[product as ProductCode] : 'insurance')
+
 /** Translated names and one-line pitches, by product code. */
 export const productCopy: Record<ProductCode, { name: MessageDescriptor; pitch: MessageDescriptor }> = {
   rca: { name: msg`RCA motor insurance`, pitch: msg`Compare compulsory motor liability offers from every insurer and get your policy by e-mail in minutes.` },

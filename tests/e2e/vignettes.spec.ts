@@ -73,8 +73,13 @@ test('a visitor buys a rovinietă with bridge passes and gets its proof', async 
   await expect(offer.locator('.offer__list-price')).toHaveAttribute('data-list-amount', '5000')
   await expect(offer.locator('.offer__period')).toContainText(/Valid from .+ to .+ \(Romanian time\)/)
   await expect(offer.locator('.offer__bridge')).toContainText('2')
+  // Vignette words: the state issuer answered, and its only offer is not "the cheapest".
+  await expect(page.locator('.offers__progress')).toHaveText('The issuer answered.')
+  await expect(offer.locator('.offer__badge')).toHaveCount(0)
 
   const { price, total } = await chooseAndReadTotal(page)
+  await expect(page.locator('.summary-list')).toContainText('Issuer')
+  await expect(page.locator('.summary-list')).not.toContainText('Insurer')
   expect(total).toBe(price)
   // Before paying: the plate large and spaced, to check letter by letter, then what the vignette is for.
   const summary = page.locator('.checkout-subject')

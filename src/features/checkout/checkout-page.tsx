@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useServerFn } from '@tanstack/react-start'
 import { useState, type ReactNode } from 'react'
 import type { CaptchaProvider } from '~/captcha/captcha-token'
-import { productCopy } from '~/i18n/product-names'
+import { productCopy, wordingOf } from '~/i18n/product-names'
 import { formatDate } from '~/i18n/dates'
 import { isLocale, type Locale } from '~/i18n/locales'
 import { formatLei } from '~/i18n/money'
@@ -48,6 +48,7 @@ export function CheckoutPage({ checkout, now, captchaProvider, renewal }: { chec
   }
   const { offer } = checkout
   const expired = refused || offerRanOut({ expires_at: checkout.expiresAt, product: checkout.product }, offer, now)
+  const vignette = wordingOf(checkout.product) === 'vignette'
   const productName = checkout.product in productCopy ? i18n._(productCopy[checkout.product as ProductCode].name) : checkout.product
   return (
     <>
@@ -66,9 +67,7 @@ export function CheckoutPage({ checkout, now, captchaProvider, renewal }: { chec
           <dd>{productName}</dd>
           {checkout.bundled ? null : (
             <>
-              <dt>
-                <Trans>Insurer</Trans>
-              </dt>
+              <dt>{vignette ? <Trans>Issuer</Trans> : <Trans>Insurer</Trans>}</dt>
               <dd>{offer.insurer.name}</dd>
             </>
           )}
@@ -90,9 +89,7 @@ export function CheckoutPage({ checkout, now, captchaProvider, renewal }: { chec
             [offer, checkout.bundled].map((line) => <BundleLine key={line.id} offer={line} locale={locale} />)
           ) : (
             <>
-              <dt>
-                <Trans>Premium</Trans>
-              </dt>
+              <dt>{vignette ? <Trans>Price</Trans> : <Trans>Premium</Trans>}</dt>
               <dd>{formatLei(offer.premium?.amount ?? 0, locale)}</dd>
             </>
           )}

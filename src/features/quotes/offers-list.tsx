@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useServerFn } from '@tanstack/react-start'
 import type { Offer, Quote } from '~/contract/quotes'
+import { wordingOf } from '~/i18n/product-names'
 import { formatDate } from '~/i18n/dates'
 import { isLocale, type Locale } from '~/i18n/locales'
 import { formatLei, formatMoney, formatRate } from '~/i18n/money'
@@ -75,14 +76,22 @@ export function OffersList({ quote: initial, directSettlement, now, captchaProvi
   // Insurers (or the one issuer of a vignette) that did not answer: a passing failure, worth asking again.
   const failed = quote.offers.filter((o) => o.status === 'failed')
   const failedNames = new Intl.ListFormat(locale, { type: 'conjunction' }).format(failed.map((o) => o.insurer.name))
-  const cheapest = offered[0]?.id
+  // One offer (a vignette's issuer, or the only insurer left) is not "the cheapest" of anything.
+  const cheapest = offered.length > 1 ? offered[0]?.id : undefined
+  const vignette = wordingOf(quote.product) === 'vignette'
   const answered = quote.insurers_answered
   const total = quote.insurers_total
 
   return (
     <div className="offers" data-quote={quote.id}>
       <p role="status" aria-live="polite" className="offers__progress">
-        {quote.status === 'complete' ? (
+        {vignette ? (
+          quote.status === 'complete' ? (
+            <Trans>The issuer answered.</Trans>
+          ) : (
+            <Trans>Waiting for the issuer’s answer…</Trans>
+          )
+        ) : quote.status === 'complete' ? (
           <Plural value={total} one="The insurer answered." other="All # insurers answered." />
         ) : (
           <Plural value={total} one={`${answered} of # insurer answered…`} other={`${answered} of # insurers answered…`} />
@@ -91,7 +100,7 @@ export function OffersList({ quote: initial, directSettlement, now, captchaProvi
       </p>
       {failing ? (
         <p className="notice notice--warning" role="alert">
-          <Trans>The latest answers of the insurers could not be loaded. We keep trying.</Trans>
+          {vignette ? <Trans>The issuer’s answer could not be loaded. We keep trying.</Trans> : <Trans>The latest answers of the insurers could not be loaded. We keep trying.</Trans>}
         </p>
       ) : null}
       {quote.bonus_malus ? (
@@ -124,7 +133,11 @@ export function OffersList({ quote: initial, directSettlement, now, captchaProvi
       {expired ? (
         <>
           <p className="notice notice--warning" role="alert">
-            <Trans>These offers expired on {expiry}: insurers hold their prices only until then. Ask again for fresh prices.</Trans>
+            {vignette ? (
+              <Trans>This price expired on {expiry}. Ask again for the current price.</Trans>
+            ) : (
+              <Trans>These offers expired on {expiry}: insurers hold their prices only until then. Ask again for fresh prices.</Trans>
+            )}
           </p>
           {captchaProvider ? <RenewQuoteForm quote={quote.id} captchaProvider={captchaProvider} /> : null}
         </>
@@ -254,7 +267,11 @@ export function OffersList({ quote: initial, directSettlement, now, captchaProvi
         </ol>
       ) : quote.status === 'complete' ? (
         <p className="notice notice--warning">
-          <Trans>No insurer gave a price for this request. The reasons are below; you can change the details and ask again, or write to us.</Trans>
+          {vignette ? (
+            <Trans>The issuer gave no price for this request. The reason is below; you can change the details and ask again, or write to us.</Trans>
+          ) : (
+            <Trans>No insurer gave a price for this request. The reasons are below; you can change the details and ask again, or write to us.</Trans>
+          )}
         </p>
       ) : null}
       {failed.length > 0 && quote.status === 'complete' && !expired && captchaProvider ? (
@@ -272,7 +289,7 @@ export function OffersList({ quote: initial, directSettlement, now, captchaProvi
       {refused.length > 0 ? (
         <section aria-labelledby="offers-refused">
           <h3 id="offers-refused">
-            <Trans>Insurers that gave no price</Trans>
+            {vignette ? <Trans>No price from the issuer</Trans> : <Trans>Insurers that gave no price</Trans>}
           </h3>
           <ul className="offer-refusals">
             {refused.map((offer) => (
