@@ -20,28 +20,34 @@ afterAll(async () => {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
-describe('sign-in timing', () => {
-  it('takes about as long for an unknown e-mail as for a wrong password (no account enumeration by time)', async () => {
+/** Milliseconds of CPU this process spent (every thread: argon2 runs on the thread pool); unlike wall time, load on the machine does not inflate it. */
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage()
+  return (user + system) / 1000
+}
+
+describe('sign-in cost', () => {
+  it('costs as much work for an unknown e-mail as for a wrong password (no account enumeration by time)', async () => {
     const { email } = await registerUser(t)
     await login(t, newEmail(), 'warm up the dummy hash', '198.51.100.200')
     const known: number[] = []
     const unknown: number[] = []
     for (let i = 0; i < 7; i++) {
-      let start = performance.now()
+      let start = cpuMs()
       expect((await login(t, email, `wrong password number ${i}`, `198.51.100.${i + 1}`)).status).toBe(422)
-      known.push(performance.now() - start)
-      start = performance.now()
+      known.push(cpuMs() - start)
+      start = cpuMs()
       expect((await login(t, newEmail(), `wrong password number ${i}`, `198.51.100.${i + 101}`)).status).toBe(422)
-      unknown.push(performance.now() - start)
+      unknown.push(cpuMs() - start)
     }
-    // Both pay for one argon2id verification (tens of ms); skipping it would make the unknown case ~10× faster.
+    // Both pay for one argon2id verification (tens of ms of CPU); skipping it would make the unknown case several times cheaper.
     const ratio = median(unknown) / median(known)
-    expect(ratio, `unknown ${median(unknown).toFixed(1)} ms, known ${median(known).toFixed(1)} ms`).toBeGreaterThan(0.5)
+    expect(ratio, `unknown ${median(unknown).toFixed(1)} ms, known ${median(known).toFixed(1)} ms of CPU`).toBeGreaterThan(0.5)
     expect(ratio).toBeLessThan(2)
   })
 })
 
-describe('reset request timing', () => {
+describe('reset requests', () => {
   let smtp: FakeSmtp
   let slowMail: TestApi
   beforeAll(async () => {
@@ -53,28 +59,22 @@ describe('reset request timing', () => {
     await smtp?.close()
   })
 
-  it('answers as fast for an address with an account as for one without, even when mail is slow (no enumeration by time)', async () => {
+  // That the answer leaves before the account is looked up and mailed (so a mail server slow to
+  // greet shows in no answer) is the next test's, by the state at the moment of the answer.
+  it('answers an address with an account exactly as one without, and the links still go out (no enumeration by answer)', async () => {
     let address = 0
     const ask = async (email: string) => {
       await backgroundSettled() // the previous request's work after its answer is done
-      const start = performance.now()
       const res = await slowMail.call('/auth/generate-reset-token', json({ email, token: '' }, { 'x-forwarded-for': `198.51.100.${++address}` }))
       expect(res.status).toBe(200)
-      return performance.now() - start
+      return await res.text()
     }
-    const known: number[] = []
-    const unknown: number[] = []
     const accounts: string[] = []
-    for (let i = 0; i < 7; i++) {
+    for (let i = 0; i < 3; i++) {
       const { email } = await registerUser(slowMail)
       accounts.push(email)
-      known.push(await ask(email))
-      unknown.push(await ask(newEmail()))
+      expect(await ask(email)).toBe(await ask(newEmail()))
     }
-    // Looking the account up and mailing it happen after the answer: a mail server that takes
-    // 300 ms to greet would otherwise show in every answer for an existing account.
-    const report = `known ${median(known).toFixed(1)} ms, unknown ${median(unknown).toFixed(1)} ms`
-    expect(Math.abs(median(known) - median(unknown)), report).toBeLessThan(100)
     // The links still go out.
     for (const email of accounts) await expect.poll(() => smtp.messages.filter((m) => m.to.includes(email)).length, { timeout: 60_000 }).toBe(2)
   })
