@@ -42,6 +42,8 @@ export const User = z.object({
   created_at: z.iso.datetime({ offset: true }),
   /** The terms and privacy policy it accepted (their date, `TERMS_VERSION`) and when; null until accepted. */
   terms_version: z.string().nullable(),
+  /** False for an account the checkout made for a guest until its holder sets a password: it holds the guest's orders, not yet an account anyone signs in to. */
+  password_set: z.boolean(),
   terms_accepted_at: z.iso.datetime({ offset: true }).nullable(),
 })
 export type User = z.infer<typeof User>

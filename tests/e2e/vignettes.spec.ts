@@ -78,8 +78,9 @@ test('a visitor buys a rovinietă with bridge passes and gets its proof', async 
   await expect(offer.locator('.offer__badge')).toHaveCount(0)
 
   const { price, total } = await chooseAndReadTotal(page)
-  await expect(page.locator('.summary-list')).toContainText('Issuer')
-  await expect(page.locator('.summary-list')).not.toContainText('Insurer')
+  const bought = page.locator('.checkout-summary .summary-list')
+  await expect(bought).toContainText('Issuer')
+  await expect(bought).not.toContainText('Insurer')
   expect(total).toBe(price)
   // Before paying: the plate large and spaced, to check letter by letter, then what the vignette is for.
   const summary = page.locator('.checkout-subject')

@@ -99,6 +99,7 @@ export function toUser(row: UserRow): User {
     locale: row.locale,
     created_at: row.createdAt.toISOString(),
     terms_version: row.termsVersion,
+    password_set: row.passwordHash !== NO_PASSWORD_YET,
     terms_accepted_at: row.termsAcceptedAt?.toISOString() ?? null,
   }
 }

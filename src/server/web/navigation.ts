@@ -91,8 +91,9 @@ export async function resolveNavigation(href: string): Promise<NavigationState |
     if (answers === 'maintenance') view = { user: session.user, twoFactor: null }
     else if (answers[1] && pendingSecondStep({ user: session.user, twoFactor: answers[1] })) view = { user: session.user, twoFactor: answers[1] }
     else if (answers[0].data && answers[1]) {
-      const { id, email, first_name, last_name, email_verified, terms_version } = answers[0].data
-      const terms = terms_version === getConfig().TERMS_VERSION ? {} : { terms_pending: terms_version ? ('changed' as const) : ('never_accepted' as const) }
+      const { id, email, first_name, last_name, email_verified, terms_version, password_set } = answers[0].data
+      // A guest's checkout session is asked nothing: the terms come with the account, once it has a password.
+      const terms = terms_version === getConfig().TERMS_VERSION || !password_set ? {} : { terms_pending: terms_version ? ('changed' as const) : ('never_accepted' as const) }
       view = { user: { id, email, first_name, last_name, email_verified, ...terms }, twoFactor: answers[1] }
     } else {
       session.destroy()
