@@ -166,13 +166,21 @@ describe.each(realtimeModes)('channels (%s)', (mode) => {
   })
 
   it('replays the last event of a cache channel to a new subscriber, or says cache_miss (32)', async () => {
-    const first = cluster.client()
+    const first = cluster.client({ node: 0 })
     const cold = first.subscribe('cache-rates')
     const missed = once(cold, 'pusher:cache_miss')
     await once(cold, 'pusher:subscription_succeeded')
     await missed
+    // A witness on the other node too: once both have the second event live, every node has
+    // delivered both, so the late subscriber can only get the replay, not a live event in flight.
+    const other = cluster.client({ node: 1 })
+    const witnessed = record(other.subscribe('cache-rates'))
+    const onFirst = record(cold)
+    await eventually(() => witnessed.some((e) => e.name === 'pusher:subscription_succeeded'))
     await cluster.sdk().trigger('cache-rates', 'rate', { eur: 4.97 })
     await cluster.sdk().trigger('cache-rates', 'rate', { eur: 4.98 })
+    const hasSecond = (events: { name: string; data: unknown }[]) => events.some((e) => e.name === 'rate' && (e.data as { eur?: number }).eur === 4.98)
+    await eventually(() => hasSecond(onFirst) && hasSecond(witnessed))
     const late = cluster.client()
     const channel = late.subscribe('cache-rates')
     const seen = record(channel)
@@ -180,6 +188,7 @@ describe.each(realtimeModes)('channels (%s)', (mode) => {
     expect(seen.map((e) => e.name)).toEqual(['pusher:subscription_succeeded', 'rate'])
     expect(seen[1]?.data).toEqual({ eur: 4.98 })
     first.disconnect()
+    other.disconnect()
     late.disconnect()
   })
 })
