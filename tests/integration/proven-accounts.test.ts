@@ -255,6 +255,10 @@ describe.each(databaseKinds)('proven accounts: accounts, secrets, offers, bad in
       expect(Object.keys((await errorOf(checkout)).message)).toEqual(['customer.first_name'])
       expect(register.status).toBe(422)
       expect(Object.keys((await errorOf(register)).message)).toEqual(['first_name'])
+      // A field named __proto__ is a field like any other, answered by name, never a 500.
+      const proto = await t.call('/auth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"password":"faxn-l7dp9","__proto__":"\\ud800"}' })
+      expect(proto.status).toBe(422)
+      expect(await proto.text()).toContain('"__proto__":["')
       // A pair written as two escapes is one character, and welcome.
       expect((await t.call('/users/store-from-product-page', json({ customer: customer(`pair-${randomUUID()}@example.ro`, 'Ana \ud83d\ude97'), product_id: 'rca', token: '' }))).status).toBe(200)
 

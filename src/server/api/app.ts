@@ -132,7 +132,8 @@ export function createApi(deps: ApiDeps, routes: RouteDef[]): Api {
       if (account && !route.beforeSecondFactor && pendingTwoFactor(account, deps.config)) throw new ApiError(403, 'two_factor_required')
 
       const errorMap = errorMaps[locale]
-      const fields: Record<string, string[]> = {}
+      // No prototype: a field named `__proto__` (a body may have one) is a field like any other.
+      const fields = Object.create(null) as Record<string, string[]>
       const parse = (schema: z.ZodType | undefined, input: unknown, prefix: string) => {
         if (!schema) return undefined
         const result = schema.safeParse(input, { error: errorMap })
