@@ -5,6 +5,7 @@ import { ProviderError, providerClient } from '~/server/provider'
 import { rememberSignIn } from '~/server/web/auth-session'
 import { getSession } from '~/server/session/session'
 import { answerForm, formInput } from '~/server/web/forms'
+import { signedInOnly } from '~/server/web/signed-in-only'
 import { callProvider } from '~/server/web/request'
 
 /** Posted without JavaScript from `/authenticate?last_url=…`: the page asked for, else the account. */
@@ -72,6 +73,7 @@ export const resetPassword = createServerFn({ method: 'POST' })
 
 /** Accepts the terms in force for an account made without the sign-up box, then back to `last_url` (`/account/terms`). */
 export const acceptTerms = createServerFn({ method: 'POST' })
+  .middleware([signedInOnly])
   .validator(formInput(AcceptTermsInput))
   .handler(({ data }) =>
     answerForm(data, async (input) => (await callProvider('/auth/user/terms', { method: 'POST', json: input, schema: UserLookup })).data !== null, { done: afterSignIn }),
