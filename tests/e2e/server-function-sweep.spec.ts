@@ -125,6 +125,7 @@ function accountAreaObjects(): typeof OWNED_OBJECTS {
  */
 const SAMPLE_INPUTS: Record<string, Record<string, string>> = {
   updateProfile: { first_name: 'Ana', last_name: 'Pop', phone_number: '' },
+  acceptTerms: { accept_terms: 'true', version: '2026-11-01' },
   requestEmailChange: { email: 'someone@example.ro', password: 'not the password' },
   changePassword: { current_password: 'not the password', password: 'violet harbour lamps 1879', password_confirmation: 'violet harbour lamps 1879' },
   deleteAccount: { password: 'not the password' },
