@@ -168,7 +168,8 @@ if (missing.length > 0) {
         .map((line) => line.split(';')[0])
         .join('; ')
       expect(cookie).not.toBe('')
-      const page = (node: NodeName, withCookie: boolean) => fetch(`${cluster.url}/account/profile`, { redirect: 'manual', headers: { [PIN_HEADER]: node, ...(withCookie ? { cookie } : {}) } })
+      // Pages on the name a browser opens (PUBLIC_URL): any other name is first sent there.
+      const page = (node: NodeName, withCookie: boolean) => fetch(`${cluster.publicUrl}/account/profile`, { redirect: 'manual', headers: { [PIN_HEADER]: node, ...(withCookie ? { cookie } : {}) } })
       const signedOut = await page('web-2', false)
       expect(signedOut.status).toBeGreaterThanOrEqual(300)
       const onPageB = await page('web-2', true)
