@@ -11,7 +11,9 @@ import { RawClient, connected, eventually, once, realtimeModes, record, startAut
 describe.each(realtimeModes)('connection (%s)', (mode) => {
   let cluster: TestCluster
   beforeAll(async () => {
-    cluster = await startCluster(mode, { options: { activityTimeoutS: 1, pongTimeoutMs: 700, maxMessageBytes: 8 * 1024, maxEventDataBytes: 96 * 1024 } })
+    // A short activity timeout so idleness is tried in seconds; a long wait for the pong, so a busy
+    // machine answering late is never taken for a silent client.
+    cluster = await startCluster(mode, { options: { activityTimeoutS: 1, pongTimeoutMs: 5000, maxMessageBytes: 8 * 1024, maxEventDataBytes: 96 * 1024 } })
   })
   afterAll(async () => {
     await cluster?.close()

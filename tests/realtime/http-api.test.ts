@@ -217,11 +217,14 @@ describe.each(realtimeModes)('HTTP API rate limit (%s)', (mode) => {
     const forged = new PusherServer({ appId: cluster.appId, key: cluster.key, secret: 'not-the-secret', host: '127.0.0.1', port: String(cluster.node(0).port) })
     // Unsigned and wrongly signed requests are refused before they count.
     for (let i = 0; i < 5; i++) expect((await trigger(forged, `forged-${i}`)).status).toBe(401)
+    const firstSecond = Math.floor(Date.now() / 1000)
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => trigger(sdk, `burst-${i}`)))
+    // The one-second windows the burst met: two on a quick machine, more on a slow one.
+    const windows = Math.floor(Date.now() / 1000) - firstSecond + 1
     const statuses = answers.map((a) => a.status)
-    // Ten at once fill at most two one-second windows of three.
+    // Ten at once fill each window they meet with at most three.
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(3)
-    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(6)
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(3 * windows)
     expect(statuses.every((s) => s === 200 || s === 429)).toBe(true)
     const limited = answers.filter((a) => a.status === 429)
     for (const answer of limited) expect(Number(answer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
