@@ -44,6 +44,8 @@ const CI = process.env.CI === 'true' || process.env.CI === '1'
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The sweep of every page runs on its own, two tabs at a time: playwright.sweep.config.ts.
+  testIgnore: 'sweep.spec.ts',
   outputDir: 'test-results',
   fullyParallel: false,
   workers: 1, // 2-core machine; the server and the browser share it.

@@ -81,11 +81,21 @@ export async function preloadAxe(context: BrowserContext): Promise<void> {
 /**
  * The same check with the axe `preloadAxe` loaded, in the page's own document (its frames are ours):
  * only violations are collected. `include`: only these parts of the page (CSS selectors).
+ *
+ * Rules whose impact is at most moderate are not run: axe gives every violation of a rule that
+ * declares an impact that very impact (`finalizeRuleResult`), so they can never report a serious
+ * one, and leaving them out (the landmark and region walks among them) halves a scan.
  */
 export async function seriousAxeViolationsPreloaded(page: Page, include: string[] = []): Promise<string[]> {
   const violations = await page.evaluate(async (parts) => {
-    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe
-    const { violations } = await axe.run(parts.length > 0 ? { include: parts.map((part) => [part]) } : document, { resultTypes: ['violations'] })
+    interface AxeRuleSpec {
+      id: string
+      impact?: string
+    }
+    const axe = (window as unknown as { axe: { _audit: { rules: AxeRuleSpec[] }; run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe
+    const mild = axe._audit.rules.filter((rule) => rule.impact === 'minor' || rule.impact === 'moderate')
+    const rules = Object.fromEntries(mild.map((rule) => [rule.id, { enabled: false }]))
+    const { violations } = await axe.run(parts.length > 0 ? { include: parts.map((part) => [part]) } : document, { resultTypes: ['violations'], rules })
     return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }))
   }, include)
   return describeSerious(violations)
