@@ -42,7 +42,7 @@ export type Renewal = z.infer<typeof Renewal>
 export const RenewalList = z.object({ data: z.array(Renewal) })
 export const RenewalEnvelope = z.object({ data: Renewal })
 export const RenewalParams = z.object({ id: z.uuid({ error: 'not_found' }) })
-export const RenewalRemindersInput = z.object({ enabled: z.boolean({ error: 'renewal_reminders_invalid' }) })
+export const RenewalRemindersInput = z.object({ enabled: z.boolean({ error: 'account_boolean_invalid' }) })
 
 /** The change from `before` to `after`, minor units; percent rounded to one decimal (0 when there was no price). */
 export function priceChange(before: number, after: number): PriceChange {

@@ -1,5 +1,4 @@
 import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import { addDays, today } from '~/contract/iso-date'
 import { priceChange, type Renewal } from '~/contract/renewals'
@@ -113,7 +112,6 @@ export class Renewals {
    * prices ran out and that no run is quoting.
    */
   private async candidates(products: string[], from: string, to: string, now: Date, after: string | undefined) {
-    const sibling = alias(orderPolicies, 'sibling')
     return this.deps.db
       .select({
         policyId: orderPolicies.id,
@@ -136,7 +134,8 @@ export class Renewals {
           gte(orderPolicies.endDate, from),
           lte(orderPolicies.endDate, to),
           after ? gt(orderPolicies.id, after) : undefined,
-          sql`not exists (select 1 from ${sibling} where ${sibling.orderId} = ${orderPolicies.orderId} and ${sibling.status} = 'issued' and ${sibling.id} < ${orderPolicies.id})`,
+          // Inside, "order_policies" names the outer row: the sibling is aliased.
+          sql`not exists (select 1 from ${orderPolicies} as sibling where sibling.order_id = ${orderPolicies.orderId} and sibling.status = 'issued' and sibling.id < ${orderPolicies.id})`,
           or(
             isNull(policyRenewals.id),
             and(
@@ -247,7 +246,10 @@ export class Renewals {
 
   /** The account's open renewals, soonest end first: the "renewal ready" cards. */
   async list(userId: string, now: Date = this.clock()): Promise<Renewal[]> {
-    const rows = await this.rows(and(eq(policyRenewals.userId, userId), eq(policyRenewals.status, 'open'), gte(policyRenewals.endDate, addDays(today(now), -RENEWAL_GRACE_DAYS)))!)
+    // A window whose policy now ends on another day (changed by the insurer) is stale: not shown.
+    const rows = await this.rows(
+      and(eq(policyRenewals.userId, userId), eq(policyRenewals.status, 'open'), eq(policyRenewals.endDate, orderPolicies.endDate), eq(orderPolicies.status, 'issued'), gte(policyRenewals.endDate, addDays(today(now), -RENEWAL_GRACE_DAYS)))!,
+    )
     return Promise.all(rows.map((r) => this.view(r, now)))
   }
 
