@@ -49,3 +49,7 @@ export function priceChange(before: number, after: number): PriceChange {
   const amount = after - before
   return { amount, percent: before > 0 ? Math.round((amount / before) * 1000) / 10 : 0 }
 }
+
+/** The card's buttons, posted as a form (with or without JavaScript). */
+export const renewalActions = ['quote', 'bought_elsewhere', 'reminders_off', 'reminders_on'] as const
+export const RenewalActionForm = z.object({ id: z.uuid({ error: 'request_invalid' }), action: z.enum(renewalActions, { error: 'request_invalid' }) })
