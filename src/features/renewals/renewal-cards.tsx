@@ -45,6 +45,13 @@ function RenewalCard({ renewal, onChanged }: { renewal: Renewal; onChanged: () =
   const starts = formatDate(renewal.start_date, locale)
   const uninsuredFrom = formatDate(addDays(renewal.previous.end_date, 1), locale)
   const headingId = `renewal-${renewal.id}`
+  const lastYear = formatLei(renewal.previous.premium.amount, locale)
+  const newPrice = renewal.current ? formatLei(renewal.current.offer.premium!.amount, locale) : ''
+  const changeLei = renewal.current ? formatLeiChange(renewal.current.change.amount, locale) : ''
+  const changePercent = renewal.current ? formatPercentChange(renewal.current.change.percent, locale) : ''
+  const classBefore = renewal.rating_class?.before ?? ''
+  const classAfter = renewal.rating_class?.after ?? ''
+  const holdsUntil = renewal.prices_hold_until ? formatDate(renewal.prices_hold_until, locale, 'dateTime') : ''
   return (
     <li className="card renewal-card" aria-labelledby={headingId}>
       <h3 id={headingId}>
@@ -67,49 +74,48 @@ function RenewalCard({ renewal, onChanged }: { renewal: Renewal; onChanged: () =
       {renewal.current ? (
         <p>
           <Trans>
-            {insurer} now asks {formatLei(renewal.current.offer.premium!.amount, locale)}: {formatLeiChange(renewal.current.change.amount, locale)} (
-            {formatPercentChange(renewal.current.change.percent, locale)}) against last year’s {formatLei(renewal.previous.premium.amount, locale)}.
+            {insurer} now asks {newPrice}: {changeLei} ({changePercent}) against last year’s {lastYear}.
           </Trans>
         </p>
       ) : renewal.prices === 'ready' ? (
         <p>
           <Trans>
-            {insurer} made no offer this time; last year you paid {formatLei(renewal.previous.premium.amount, locale)}.
+            {insurer} made no offer this time; last year you paid {lastYear}.
           </Trans>
         </p>
       ) : null}
       {renewal.rating_class ? (
         <p>
-          {renewal.rating_class.before && renewal.rating_class.before !== renewal.rating_class.after ? (
+          {classBefore && classBefore !== classAfter ? (
             <Trans>
-              Your bonus-malus class changes from {renewal.rating_class.before} to {renewal.rating_class.after}.
+              Your bonus-malus class changes from {classBefore} to {classAfter}.
             </Trans>
           ) : (
-            <Trans>Your bonus-malus class stays {renewal.rating_class.after}.</Trans>
+            <Trans>Your bonus-malus class stays {classAfter}.</Trans>
           )}
         </p>
       ) : null}
       {renewal.prices === 'ready' && renewal.best.length > 0 ? (
         <>
           <ol className="renewal-card__offers" aria-label={t`The three best offers`}>
-            {renewal.best.map((offer) => (
-              <li key={offer.id}>
-                <span>{offer.insurer.name}</span> <strong>{formatLei(offer.premium!.amount, locale)}</strong>{' '}
-                <a className="button" href={`/checkout?quote=${encodeURIComponent(renewal.quote_id!)}&offer=${encodeURIComponent(offer.id)}`}>
-                  <Trans>
-                    Renew with {offer.insurer.name}
-                    <span className="visually-hidden">
-                      {' '}
-                      for {what}
-                    </span>
-                  </Trans>
-                </a>
-              </li>
-            ))}
+            {renewal.best.map((offer) => {
+              const offerInsurer = offer.insurer.name
+              return (
+                <li key={offer.id}>
+                  <span>{offerInsurer}</span> <strong>{formatLei(offer.premium!.amount, locale)}</strong>{' '}
+                  <a className="button" href={`/checkout?quote=${encodeURIComponent(renewal.quote_id!)}&offer=${encodeURIComponent(offer.id)}`}>
+                    <Trans>
+                      Renew with {offerInsurer}
+                      <span className="visually-hidden"> for {what}</span>
+                    </Trans>
+                  </a>
+                </li>
+              )
+            })}
           </ol>
-          {renewal.prices_hold_until ? (
+          {holdsUntil ? (
             <p className="muted">
-              <Trans>These prices hold until {formatDate(renewal.prices_hold_until, locale, 'dateTime')}; after that they are asked again.</Trans>
+              <Trans>These prices hold until {holdsUntil}; after that they are asked again.</Trans>
             </p>
           ) : null}
         </>
