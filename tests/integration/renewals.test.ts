@@ -41,7 +41,7 @@ describe.each(databaseKinds)('renewal autopilot (%s)', (kind) => {
 
   async function rcaOffer(plate: (n: number) => string): Promise<Quote['offers'][number]> {
     for (let n = 10; n < 30; n++) {
-      const res = await t.call('/products/rca/quotes', json({ token: '', ...rcaRequestFromTomorrow({ vehicle: { registration_plate: plate(n) } }) }, { 'x-forwarded-for': `198.51.100.${ip++}` }))
+      const res = await t.call('/products/rca/quotes', json({ ...rcaRequestFromTomorrow({ vehicle: { registration_plate: plate(n) } }), token: '' }, { 'x-forwarded-for': `198.51.100.${ip++}` }))
       expect(res.status, await res.clone().text()).toBe(201)
       const quote = await pollUntilComplete(t, QuoteEnvelope.parse(await res.json()).data.id)
       const offered = quote.offers.find((o) => o.status === 'offered')

@@ -138,7 +138,8 @@ export class PolicyEndReminders {
             plate: policy.registrationPlate ?? '',
             end: formatDate(payload.endDate, locale),
             days: String(payload.daysBefore),
-            renew: `${site}${reminders.renewPath(policy)}`,
+            // An account's renewal card holds prices ready from 29 days before; a guest starts from the product's form.
+            renew: order.userId ? `${site}/account/orders` : `${site}${reminders.renewPath(policy)}`,
             link: `${site}/account/orders`,
             settings: `${site}/account/preferences`,
           },

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { Renewal, RenewalEnvelope, RenewalList, RenewalParams, RenewalRemindersInput } from '~/contract/renewals'
 import { RenewalNotFound } from '../../renewals/renewals'
 import { ApiError } from '../errors'
@@ -57,5 +58,14 @@ export const renewalRoutes = [
     body: RenewalRemindersInput,
     response: RenewalEnvelope,
     handler: async ({ account, deps, params, body }) => owned(() => deps.renewals.setReminders(signedIn(account).user.id, params.id, body.enabled)),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/operator/renewals/sweep',
+    tag: 'operator',
+    summary: 'Runs the renewal sweep now (it also runs hourly on the job queue): prepares the renewals whose window opened and quotes again those whose prices ran out. Answers what it did.',
+    auth: 'operator',
+    response: z.object({ examined: z.number().int(), quoted: z.number().int(), failed: z.number().int() }),
+    handler: async ({ deps }) => ({ body: await deps.renewals.sweep() }),
   }),
 ]
