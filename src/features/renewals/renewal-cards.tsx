@@ -103,7 +103,7 @@ function RenewalCard({ renewal, onChanged }: { renewal: Renewal; onChanged: () =
               return (
                 <li key={offer.id}>
                   <span>{offerInsurer}</span> <strong>{formatLei(offer.premium!.amount, locale)}</strong>{' '}
-                  <a className="button" href={`/checkout?quote=${encodeURIComponent(renewal.quote_id!)}&offer=${encodeURIComponent(offer.id)}`}>
+                  <a className="button" href={`/checkout?quote=${encodeURIComponent(renewal.quote_id!)}&offer=${encodeURIComponent(offer.id)}&renewal=${renewal.id}`}>
                     <Trans>
                       Renew with {offerInsurer}
                       <span className="visually-hidden"> for {what}</span>

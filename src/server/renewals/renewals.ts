@@ -261,7 +261,7 @@ export class Renewals {
 
   private rows(where: NonNullable<ReturnType<typeof and>>) {
     return this.deps.db
-      .select({ renewal: policyRenewals, policy: orderPolicies, insurerName: insurers.name, previousContext: quotes.context, previousRequest: quotes.request })
+      .select({ renewal: policyRenewals, policy: orderPolicies, customer: orders.customer, insurerName: insurers.name, previousContext: quotes.context, previousRequest: quotes.request })
       .from(policyRenewals)
       .innerJoin(orderPolicies, eq(orderPolicies.id, policyRenewals.orderPolicyId))
       .innerJoin(orders, eq(orders.id, orderPolicies.orderId))
@@ -305,6 +305,7 @@ export class Renewals {
       current: current ? { offer: current, change: priceChange(policy.premium, current.premium!.amount) } : null,
       rating_class: after ? { before, after } : null,
       reminders: !renewal.remindersOff,
+      buyer_address: row.customer.address ? { county: row.customer.address.county, city: row.customer.address.city, street: row.customer.address.street, ...(row.customer.address.postal_code ? { postal_code: row.customer.address.postal_code } : {}) } : null,
     }
   }
 
