@@ -36,8 +36,8 @@ export const Renewal = z.object({
   current: z.object({ offer: Offer, change: PriceChange }).nullable(),
   rating_class: z.object({ before: z.string().nullable(), after: z.string() }).nullable(),
   reminders: z.boolean(),
-  /** Where the last policy's buyer lived: the checkout of the renewal starts from it. */
-  buyer_address: z.object({ county: z.string(), city: z.string(), street: z.string(), postal_code: z.string().optional() }).nullable(),
+  /** The last policy's buyer's phone and address: the checkout of the renewal starts from them. */
+  buyer: z.object({ phone: z.string(), address: z.object({ county: z.string(), city: z.string(), street: z.string(), postal_code: z.string().optional() }) }).nullable(),
 })
 export type Renewal = z.infer<typeof Renewal>
 

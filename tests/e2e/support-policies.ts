@@ -17,9 +17,9 @@ import { BASE_URL } from './support'
 const APPROVED_CARD = '4111111111111111'
 
 /** An address of its own per call: sign-ups and quotes are limited per address (the test plays the proxy, decision 40). */
-const clientAddress = () => `198.18.${randomInt(256)}.${randomInt(1, 255)}`
+export const clientAddress = () => `198.18.${randomInt(256)}.${randomInt(1, 255)}`
 
-async function captcha(request: APIRequestContext): Promise<string> {
+export async function captcha(request: APIRequestContext): Promise<string> {
   const token = await solveAltcha((await (await request.get('/api/v1/captcha/challenge')).json()) as AltchaChallenge)
   expect(token, 'a solved captcha').not.toBeNull()
   return token!

@@ -76,7 +76,7 @@ export const getCheckout = createServerFn({ method: 'GET' })
             phone: user.phone_number ?? '',
           }
         : null,
-      renewal: renewal ? { late: renewal.late, previousEnd: renewal.previous.end_date, startDate: renewal.start_date, address: renewal.buyer_address } : null,
+      renewal: renewal ? { late: renewal.late, previousEnd: renewal.previous.end_date, startDate: renewal.start_date, buyer: renewal.buyer } : null,
       /** One per page shown: the idempotency key of the order, so a double submit makes one order. */
       attempt: randomBytes(16).toString('base64url'),
     }

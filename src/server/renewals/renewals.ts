@@ -4,7 +4,7 @@ import { addDays, today } from '~/contract/iso-date'
 import { priceChange, type Renewal } from '~/contract/renewals'
 import { QuoteSubject } from '~/contract/quotes'
 import type { Database, Queryable } from '../db/client'
-import { insurers, orderPolicies, orders, policyRenewals, quotes } from '../db/schema'
+import { insurers, orderPolicies, orders, policyRenewals, quotes, type OrderCustomer } from '../db/schema'
 import type { JobQueue } from '../jobs/queue'
 import { log } from '../log'
 import { productDefinitions } from '../products'
@@ -305,7 +305,7 @@ export class Renewals {
       current: current ? { offer: current, change: priceChange(policy.premium, current.premium!.amount) } : null,
       rating_class: after ? { before, after } : null,
       reminders: !renewal.remindersOff,
-      buyer_address: row.customer.address ? { county: row.customer.address.county, city: row.customer.address.city, street: row.customer.address.street, ...(row.customer.address.postal_code ? { postal_code: row.customer.address.postal_code } : {}) } : null,
+      buyer: buyerOf(row.customer),
     }
   }
 
@@ -313,6 +313,12 @@ export class Renewals {
     const [q] = await this.deps.db.select({ context: quotes.context }).from(quotes).where(eq(quotes.id, quoteId))
     return q ? definition.renewal?.ratingClass?.(q.context) : undefined
   }
+}
+
+function buyerOf({ phone, address }: OrderCustomer): Renewal['buyer'] {
+  if (!address) return null
+  const { county, city, street, postal_code: postalCode } = address
+  return { phone, address: { county, city, street, ...(postalCode ? { postal_code: postalCode } : {}) } }
 }
 
 function safely<T>(read: () => T): T | undefined {
