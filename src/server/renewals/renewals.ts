@@ -17,8 +17,11 @@ export const RENEWAL_SWEEP_JOB = 'renewals.sweep'
 const SWEEP_EVERY_MS = 60 * 60_000
 /** Policies read per statement: memory stays bounded whatever the number of policies ending. */
 export const RENEWAL_BATCH = 200
-/** Renewals quoted side by side within a batch: each asks every insurer, whose rate limits it must respect. */
-const QUOTES_AT_ONCE = 4
+/**
+ * Renewals quoted side by side by default: each asks every insurer of its product, so this is
+ * also the most requests one sweep has open at any insurer (their rate limits), on each node.
+ */
+export const RENEWAL_QUOTES_AT_ONCE = 16
 /** A run quoting a renewal holds it this long: enough for every insurer to answer or time out. */
 const QUOTING_LEASE_MS = 5 * 60_000
 /** A prepared renewal's prices hold three days (never beyond what the product allows, e.g. the exchange rate's day). */
@@ -35,6 +38,8 @@ export interface RenewalsDeps {
   quotes: Pick<QuoteService, 'create' | 'get' | 'settled'>
   definitions?: Record<string, AnyProductDefinition>
   clock?: () => Date
+  /** Renewals quoted side by side (`RENEWAL_QUOTES_AT_ONCE` by default). */
+  quotesAtOnce?: number
 }
 
 /** What one sweep did, for the log and the benchmark. */
@@ -98,11 +103,16 @@ export class Renewals {
       if (batch.length === 0) return result
       after = batch.at(-1)!.policyId
       result.examined += batch.length
-      for (let i = 0; i < batch.length; i += QUOTES_AT_ONCE) {
-        const outcomes = await Promise.all(batch.slice(i, i + QUOTES_AT_ONCE).map((c) => this.prepare(c, now)))
-        for (const outcome of outcomes) if (outcome === 'quoted') result.quoted++
-        else if (outcome === 'failed') result.failed++
+      // A pool rather than slices: one slow insurer answer does not hold the others' slots.
+      let next = 0
+      const worker = async () => {
+        while (next < batch.length) {
+          const outcome = await this.prepare(batch[next++]!, now)
+          if (outcome === 'quoted') result.quoted++
+          else if (outcome === 'failed') result.failed++
+        }
       }
+      await Promise.all(Array.from({ length: Math.min(this.deps.quotesAtOnce ?? RENEWAL_QUOTES_AT_ONCE, batch.length) }, worker))
     }
   }
 
