@@ -14,11 +14,12 @@
  * `--policies`), and the p50/p99 of `GET /api/v1/health` before and during the sweep.
  */
 import { parseArgs } from 'node:util'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { addDays } from '../src/contract/iso-date'
 import { RcaQuoteInput } from '../src/contract/rca'
 import { AuthSession } from '../src/contract/auth'
 import { todayInBucharest } from '../src/i18n/dates'
+import { offers } from '../src/server/db/schema'
 import { Renewals } from '../src/server/renewals/renewals'
 import { startTestApi } from '../tests/support/api'
 import { rcaRequest } from '../tests/support/rca'
@@ -49,7 +50,7 @@ const userId = AuthSession.parse(await registered.json()).user.id
 const { token: _token, ...request } = RcaQuoteInput.parse({ ...rcaRequest({ policy: { start_date: addDays(todayInBucharest(), 1) } }), token: '' })
 const template = await t.deps.quotes.create('rca', request, { userId })
 await t.deps.quotes.settled(template.id)
-const [offer] = (await db.execute(sql`select id, insurer_code from offers where quote_id = ${template.id} limit 1`)).rows as { id: string; insurer_code: string }[]
+const [offer] = await db.select({ id: offers.id, insurer_code: offers.insurerCode }).from(offers).where(eq(offers.quoteId, template.id)).limit(1)
 
 say(`seeding ${policies} issued policies ending in the next 30 days…`)
 const today = todayInBucharest()

@@ -349,7 +349,8 @@ export async function closeRenewedBy(tx: Queryable, orderId: string, now: Date =
     from ${orders} as o join ${quotes} as q on q.id = o.quote_id
     where o.id = ${orderId} and r.id::text = q.context->>'renewal_of' and r.status = 'open'
     returning r.id`)
-  return (rows as unknown as { rows?: unknown[] }).rows?.length ?? 0
+  // PGlite answers `{ rows }`, postgres.js the rows themselves.
+  return Array.isArray(rows) ? rows.length : ((rows as { rows?: unknown[] }).rows?.length ?? 0)
 }
 
 /** Whether the reminders of a policy's window stop: renewed here, bought elsewhere, or turned off. */
