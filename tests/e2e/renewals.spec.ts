@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test'
 import { addDays } from '../../src/contract/iso-date'
 import { todayInBucharest } from '../../src/i18n/dates'
-import { expectNoSeriousAxeViolations, operatorToken, waitForHydration, withConsentCookie } from './support'
+import { expectNoSeriousAxeViolations, waitForHydration, withConsentCookie } from './support'
 import { password, signIn } from './support-accounts'
-import { accountWithBearer, captcha, clientAddress, uniqueVehicle } from './support-policies'
+import { accountWithBearer, preparedRenewal } from './support-policies'
 
 /**
  * The renewal autopilot in the browser: a 30-day rovinietă bought today ends within the window,
@@ -17,34 +17,9 @@ test.beforeEach(async ({ context }) => withConsentCookie(context))
 test('from the renewal card to an issued renewal, the day after the old end, nothing typed again', async ({ page, request }) => {
   const owner = await accountWithBearer(request)
   const auth = { authorization: `Bearer ${owner.bearer}` }
-  const vehicle = uniqueVehicle()
-  const quoted = await request.post('/api/v1/products/ro-vignette/quotes', {
-    headers: { ...auth, 'x-forwarded-for': clientAddress() },
-    data: { vehicle: { registration_plate: vehicle.plate, country: 'RO', vin: vehicle.vin, category: 'A' }, period: '30d', start_date: todayInBucharest(), token: await captcha(request) },
-  })
-  expect(quoted.status(), await quoted.text()).toBe(201)
-  const quoteId = ((await quoted.json()) as { data: { id: string } }).data.id
-  type Offer = { id: string; status: string; end_date: string }
-  let offer: Offer | undefined
-  await expect
-    .poll(async () => {
-      const { data } = (await (await request.get(`/api/v1/quotes/${quoteId}?wait=5`, { headers: auth })).json()) as { data: { status: string; offers: Offer[] } }
-      offer = data.offers.find((o) => o.status === 'offered')
-      return data.status
-    })
-    .toBe('complete')
-  expect(offer, 'the issuer priced it').toBeDefined()
-  const customer = { first_name: 'Ioana', last_name: 'Marinescu', email: owner.email, phone: '0722123456', address: { county: 'Cluj', city: 'Cluj-Napoca', street: 'Str. Horea 12' } }
-  const ordered = await request.post('/api/v1/orders', { headers: { ...auth, 'idempotency-key': `e2e-renewal-${quoteId}` }, data: { offer_id: offer!.id, customer, token: '' } })
-  expect(ordered.status(), await ordered.text()).toBe(201)
-  const order = ((await ordered.json()) as { data: { id: string; payment: { url: string } } }).data
-  expect((await request.post(order.payment.url, { form: { card_number: '4111111111111111', expiry: '12/34', cvc: '123', holder: 'Ioana Marinescu' }, maxRedirects: 0 })).status()).toBe(303)
-  await expect.poll(async () => ((await (await request.get(`/api/v1/orders/${order.id}`, { headers: auth })).json()) as { data: { status: string } }).data.status, { timeout: 60_000 }).toBe('issued')
-  const oldEnd = offer!.end_date
+  const { plate, oldEnd } = await preparedRenewal(request, owner)
   expect(oldEnd).toBe(addDays(todayInBucharest(), 29))
-
-  const swept = await request.post('/api/v1/operator/renewals/sweep', { headers: { authorization: `Bearer ${operatorToken()}` } })
-  expect(swept.status(), await swept.text()).toBe(200)
+  const vehicle = { plate }
 
   await page.goto('/authenticate')
   await waitForHydration(page)
