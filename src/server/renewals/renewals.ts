@@ -344,10 +344,11 @@ function safely<T>(read: () => T): T | undefined {
  * marks the order issued: the card, the reminders and the calendar's end date stop with it.
  */
 export async function closeRenewedBy(tx: Queryable, orderId: string, now: Date = new Date()): Promise<number> {
+  // Only the server writes `renewal_of` (a renewal's id): cast, the primary key finds the row.
   const rows = await tx.execute(sql`
     update ${policyRenewals} as r set status = 'renewed', renewed_by_order_id = o.id, closed_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
     from ${orders} as o join ${quotes} as q on q.id = o.quote_id
-    where o.id = ${orderId} and r.id::text = q.context->>'renewal_of' and r.status = 'open'
+    where o.id = ${orderId} and r.id = (q.context->>'renewal_of')::uuid and r.status = 'open'
     returning r.id`)
   // PGlite answers `{ rows }`, postgres.js the rows themselves.
   return Array.isArray(rows) ? rows.length : ((rows as { rows?: unknown[] }).rows?.length ?? 0)
