@@ -37,7 +37,7 @@ export const realtimeEventSchemas = {
     registration_plate: z.string().min(1).max(20).nullable(),
     number: z.string().min(1).max(100),
     end_date: z.iso.date(),
-    days_before: z.union([z.literal(30), z.literal(7), z.literal(1)]),
+    days_before: z.union([z.literal(30), z.literal(14), z.literal(7), z.literal(1)]),
   }),
   'direct-booking.updated': z.object({
     reference: z.string().regex(REFERENCE_PATTERN),

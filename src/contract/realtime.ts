@@ -91,7 +91,7 @@ export interface RealtimeEventPayloads {
     number: string
     /** The last day of validity, `YYYY-MM-DD`. */
     end_date: string
-    days_before: 30 | 7 | 1
+    days_before: 30 | 14 | 7 | 1
   }
   /** The operator moved one of the user's road assistance requests to a new status (decision 70). */
   'direct-booking.updated': {

@@ -41,3 +41,13 @@ export function leiInput(bani: number, locale: string): string {
 export function formatRate(ronPerUnit: string, locale: string): string {
   return new Intl.NumberFormat(intlLocale(locale), { minimumFractionDigits: 2, maximumFractionDigits: 6 }).format(Number(ronPerUnit))
 }
+
+/** A change against an earlier price: `+12,50 lei` / `−3,4 %`, signed always (a saving reads with its minus). */
+export function formatLeiChange(bani: number, locale: string): string {
+  const text = formatLei(Math.abs(bani), locale)
+  return bani > 0 ? `+${text}` : bani < 0 ? `−${text}` : text
+}
+
+export function formatPercentChange(percent: number, locale: string): string {
+  return new Intl.NumberFormat(intlLocale(locale), { style: 'percent', signDisplay: 'exceptZero', maximumFractionDigits: 1 }).format(percent / 100)
+}

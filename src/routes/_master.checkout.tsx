@@ -4,7 +4,7 @@ import { CheckoutPage } from '~/features/checkout/checkout-page'
 import { getCheckout } from '~/features/checkout/checkout.functions'
 import { RenewQuoteForm } from '~/features/quotes/renew-quote'
 import { pageTitle } from '~/ui/page-title'
-import { oneOf, publicId, searchParams } from '~/contract/search-params'
+import { oneOf, publicId, searchParams, uuid } from '~/contract/search-params'
 
 const validateSearch = searchParams({
   offer: publicId,
@@ -12,6 +12,8 @@ const validateSearch = searchParams({
   /** An offer bought with it in one payment (optional home cover with the PAD). */
   with: publicId,
   ds: oneOf(1),
+  /** Opened from a renewal card: its address fills the form, and a late renewal is warned of. */
+  renewal: uuid,
 })
 
 /** The checkout of an offer chosen in a comparison. */
@@ -22,7 +24,7 @@ export const Route = createFileRoute('/_master/checkout')({
     checkout:
       deps.offer && deps.quote
         ? await getCheckout({
-            data: { quote: deps.quote, offer: deps.offer, with: deps.with, ds: deps.ds === 1 },
+            data: { quote: deps.quote, offer: deps.offer, with: deps.with, ds: deps.ds === 1, renewal: deps.renewal },
           })
         : null,
     now: Date.now(),

@@ -10,6 +10,7 @@ import { expect, test, type APIRequestContext, type APIResponse } from '@playwri
 import { solveAltcha, type AltchaChallenge } from '../../src/contract/altcha-solver'
 import { email, password, registerThroughApi } from './support-accounts'
 import { BASE_URL } from './support'
+import { preparedRenewal } from './support-policies'
 
 /** Server functions anyone may call. Adding one here is a decision. */
 const PUBLIC_FUNCTIONS = new Set([
@@ -66,6 +67,14 @@ const OWNED_OBJECTS: Record<string, { of: (api: APIRequestContext, ownerBearer: 
     sample: { id: '00000000-0000-4000-8000-000000000000' },
   },
   ...accountAreaObjects(),
+  // A prepared renewal of the owner's (a 30-day vignette bought today, the sweep run); turning its reminders off is allowed to the owner only.
+  renewalAction: {
+    of: async (api, ownerBearer) => {
+      const owner = (await (await api.get('/api/v1/auth/user', { headers: { authorization: `Bearer ${ownerBearer}` } })).json()) as { data: { email: string } }
+      return { id: (await preparedRenewal(api, { email: owner.data.email, bearer: ownerBearer })).id, action: 'reminders_off' }
+    },
+    sample: { id: '00000000-0000-4000-8000-000000000000', action: 'reminders_off' },
+  },
   // A road assistance request of the owner's, by its reference (decision 70).
   getMyDirectBooking: {
     of: async (api, ownerBearer) => {

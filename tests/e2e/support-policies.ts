@@ -11,7 +11,7 @@ import { vinCheckDigit } from '../../src/contract/vehicle'
 import { todayInBucharest } from '../../src/i18n/dates'
 import { rcaRequest } from '../support/rca'
 import { email, password } from './support-accounts'
-import { BASE_URL } from './support'
+import { BASE_URL, operatorToken } from './support'
 
 /** The sandbox processor's card that is approved at once (`SANDBOX_TEST_CARDS.approved`). */
 const APPROVED_CARD = '4111111111111111'
@@ -139,4 +139,42 @@ export function policyBoughtBeforeAll(): PolicyFixture {
   })
   test.afterAll(() => fixture.api.dispose())
   return fixture
+}
+
+/**
+ * A prepared renewal of `bearer`'s account: a 30-day rovinietă bought today (it ends within the
+ * renewal window), paid with the approved test card, then the renewal sweep run now by the
+ * operator, as the hourly job would. Answers the renewal's id, the vehicle and the old last day.
+ */
+export async function preparedRenewal(request: APIRequestContext, owner: { email: string; bearer: string }): Promise<{ id: string; plate: string; oldEnd: string }> {
+  const auth = { authorization: `Bearer ${owner.bearer}` }
+  const vehicle = uniqueVehicle()
+  const quoted = await request.post('/api/v1/products/ro-vignette/quotes', {
+    headers: { ...auth, 'x-forwarded-for': clientAddress() },
+    data: { vehicle: { registration_plate: vehicle.plate, country: 'RO', vin: vehicle.vin, category: 'A' }, period: '30d', start_date: todayInBucharest(), token: await captcha(request) },
+  })
+  expect(quoted.status(), await quoted.text()).toBe(201)
+  const quoteId = ((await quoted.json()) as { data: { id: string } }).data.id
+  type Offer = { id: string; status: string; end_date: string }
+  let offer: Offer | undefined
+  await expect
+    .poll(async () => {
+      const { data } = (await (await request.get(`/api/v1/quotes/${quoteId}?wait=5`, { headers: auth })).json()) as { data: { status: string; offers: Offer[] } }
+      offer = data.offers.find((o) => o.status === 'offered')
+      return data.status
+    })
+    .toBe('complete')
+  expect(offer, 'the issuer priced it').toBeDefined()
+  const customer = { first_name: 'Ioana', last_name: 'Marinescu', email: owner.email, phone: '0722123456', address: { county: 'Cluj', city: 'Cluj-Napoca', street: 'Str. Horea 12' } }
+  const ordered = await request.post('/api/v1/orders', { headers: { ...auth, 'idempotency-key': `e2e-renewal-${quoteId}` }, data: { offer_id: offer!.id, customer, token: '' } })
+  expect(ordered.status(), await ordered.text()).toBe(201)
+  const order = ((await ordered.json()) as { data: { id: string; payment: { url: string } } }).data
+  expect((await request.post(order.payment.url, { form: { card_number: APPROVED_CARD, expiry: '12/34', cvc: '123', holder: 'Ioana Marinescu' }, maxRedirects: 0 })).status()).toBe(303)
+  await expect.poll(async () => ((await (await request.get(`/api/v1/orders/${order.id}`, { headers: auth })).json()) as { data: { status: string } }).data.status, { timeout: 60_000 }).toBe('issued')
+  const swept = await request.post('/api/v1/operator/renewals/sweep', { headers: { authorization: `Bearer ${operatorToken()}` } })
+  expect(swept.status(), await swept.text()).toBe(200)
+  const renewals = (await (await request.get('/api/v1/renewals', { headers: auth })).json()) as { data: { id: string; registration_plate: string | null }[] }
+  const renewal = renewals.data.find((r) => r.registration_plate === vehicle.plate)
+  expect(renewal, 'the sweep prepared its renewal').toBeDefined()
+  return { id: renewal!.id, plate: vehicle.plate, oldEnd: offer!.end_date }
 }

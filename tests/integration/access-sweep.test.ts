@@ -6,6 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RouteDef } from '~/server/api/route'
+import { addDays } from '~/contract/iso-date'
+import { todayInBucharest } from '~/i18n/dates'
+import { offers, orderPolicies, orders, policyRenewals, quotes } from '~/server/db/schema'
+import { newCapabilityId } from '~/server/quotes/service'
 import { startTestApi, type TestApi } from '../support/api'
 import { bearer, json, registerUser } from '../support/accounts'
 
@@ -82,11 +86,35 @@ const OWNED_OBJECTS: Record<string, OwnedFixture> = {
     return { params: { id: list.data[0]!.id } }
   },
   ...vehicleFixtures(),
+  ...renewalFixtures(),
   // A road assistance request of the owner's, by its reference (decision 70).
   'GET /direct-bookings/{ref}': async (t, owner) => {
     const res = await t.call('/direct-bookings', json({ kind: 'breakdown', registration_plate: 'SW01DBK', address: 'DN1 km 10', phone: '0722123456' }, { ...bearer(owner.token), 'x-forwarded-for': `192.0.2.${Math.floor(Math.random() * 250) + 1}` }))
     return { params: { ref: ((await res.json()) as { data: { reference: string } }).data.reference } }
   },
+}
+
+/** A prepared renewal of the owner's: an issued policy ending in 20 days, its rows written as the sweep and the purchase would. */
+function renewalFixtures(): Record<string, OwnedFixture> {
+  const renewal = async (t: TestApi, owner: { token: string }) => {
+    const userId = ((await (await t.call('/auth/user', { headers: bearer(owner.token) })).json()) as { data: { id: string } }).data.id
+    const db = t.deps.database.db
+    const quoteId = newCapabilityId()
+    const offerId = newCapabilityId()
+    const customer = { first_name: 'Ana', last_name: 'Popescu', email: 'ana@example.ro', phone: '0722123456', address: { county: 'Cluj', city: 'Cluj-Napoca', street: 'Str. Horea 12' } }
+    await db.insert(quotes).values({ id: quoteId, product: 'rca', userId, request: {}, insurersTotal: 1, expiresAt: new Date() })
+    await db.insert(offers).values({ id: offerId, quoteId, insurerCode: 'allianz-tiriac', status: 'offered', premium: 50_000 })
+    const [order] = await db.insert(orders).values({ userId, product: 'rca', quoteId, status: 'issued', totalAmount: 50_000, currency: 'RON', customer, locale: 'ro', idempotencyScope: `user:${userId}`, idempotencyKey: quoteId, requestFingerprint: 'sweep' }).returning()
+    const end = addDays(todayInBucharest(), 20)
+    const [policy] = await db.insert(orderPolicies).values({ orderId: order!.id, offerId, insurerCode: 'allianz-tiriac', premium: 50_000, status: 'issued', endDate: end, verificationCode: newCapabilityId() }).returning()
+    const [row] = await db.insert(policyRenewals).values({ orderPolicyId: policy!.id, endDate: end, userId, product: 'rca', previousPremium: 50_000 }).returning()
+    return { params: { id: row!.id } }
+  }
+  return {
+    'POST /renewals/{id}/quote': renewal,
+    'POST /renewals/{id}/bought-elsewhere': renewal,
+    'PUT /renewals/{id}/reminders': async (t, owner) => ({ ...(await renewal(t, owner)), body: { enabled: false } }),
+  }
 }
 
 /** The account area: a vehicle of the owner's, with a diary entry and a note (decision 63). */

@@ -76,7 +76,7 @@ describe.each(databaseKinds)('end-of-validity reminders for policies and vignett
 
   const reminderMails = async (to: string) => (await t.deps.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, to), eq(mailOutbox.kind, 'policy-end-reminder')))).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
 
-  it('mails and notifies once at 30, 7 and 1 days, in the account’s language, as its preferences say', async () => {
+  it('mails and notifies once at 30, 14, 7 and 1 days, in the account’s language, as its preferences say', async () => {
     const { email, session } = await registerUser(t)
     const token = session.access_token
     // French; vignettes' reminders only in the notification centre.
@@ -142,8 +142,8 @@ describe.each(databaseKinds)('end-of-validity reminders for policies and vignett
         expect(mail.text).toContain('/account/preferences')
       }
     }
-    expect(reminders()).toHaveLength(5)
-    expect(reminders().filter((r) => r.product === 'ro-vignette')).toHaveLength(3)
+    expect(reminders()).toHaveLength(7)
+    expect(reminders().filter((r) => r.product === 'ro-vignette')).toHaveLength(4)
     expect(reminders().find((r) => r.product === 'rca')!.registration_plate).toMatch(/^CJ\d+END$/)
 
     // Never twice: every job runs again as after a node died before marking it done (at the next start, on both nodes), and two runs of one reminder race.
@@ -153,11 +153,11 @@ describe.each(databaseKinds)('end-of-validity reminders for policies and vignett
     const again = { policyId: rca.id, daysBefore: 7 as const, endDate: rca.end_date! }
     expect(await Promise.all([t.deps.endReminders.send(again), t.deps.endReminders.send(again)])).toEqual(['already_sent', 'already_sent'])
     await new Promise((resolve) => setTimeout(resolve, 300)) // nothing more happens: slowness only makes this more lenient, never red
-    expect(await reminderMails(email)).toHaveLength(3)
-    expect(reminders()).toHaveLength(5)
+    expect(await reminderMails(email)).toHaveLength(4)
+    expect(reminders()).toHaveLength(7)
     const rows = await t.deps.database.db.select().from(policyEndReminders).where(inArray(policyEndReminders.orderPolicyId, [rca.id, vignette.id]))
-    expect(rows).toHaveLength(6)
-    expect(rows.filter((r) => r.email)).toHaveLength(3)
+    expect(rows).toHaveLength(8)
+    expect(rows.filter((r) => r.email)).toHaveLength(4)
 
     // The calendar feed has both last days.
     const feed = ((await (await call('/calendar-feed', token)).json()) as { data: { url: string } }).data.url

@@ -109,6 +109,7 @@ export function CheckoutPage({ checkout, now, captchaProvider, renewal }: { chec
           </dd>
         </dl>
       </section>
+      {checkout.renewal?.late ? <LateRenewalWarning ended={checkout.renewal.previousEnd} starts={checkout.renewal.startDate} /> : null}
       {expired ? (
         <section aria-labelledby="checkout-expired" className="checkout-expired">
           <h2 id="checkout-expired">
@@ -123,6 +124,21 @@ export function CheckoutPage({ checkout, now, captchaProvider, renewal }: { chec
         <BuyerForm checkout={checkout} captchaProvider={captchaProvider} onExpired={() => setRefused(true)} />
       )}
     </>
+  )
+}
+
+/** A renewal bought after the old policy ended: the new one cannot follow on, and the owner must know. */
+function LateRenewalWarning({ ended, starts }: { ended: string; starts: string }) {
+  const { i18n } = useLingui()
+  const locale = isLocale(i18n.locale) ? i18n.locale : 'ro'
+  const endedOn = formatDate(ended, locale)
+  const startsOn = formatDate(starts, locale)
+  return (
+    <p className="notice notice--warning" role="alert">
+      <Trans>
+        Your previous policy ended on {endedOn}; this one starts on {startsOn}. In between the vehicle was not insured: driving it uninsured is fined.
+      </Trans>
+    </p>
   )
 }
 
@@ -151,11 +167,11 @@ function BuyerForm({ checkout, captchaProvider, onExpired }: { checkout: Checkou
       first_name: checkout.customer?.first_name ?? '',
       last_name: checkout.customer?.last_name ?? '',
       email: checkout.customer?.email ?? '',
-      phone: checkout.customer?.phone ?? '',
-      county: '',
-      city: '',
-      street: '',
-      postal_code: '',
+      phone: checkout.customer?.phone || (checkout.renewal?.buyer?.phone ?? ''),
+      county: checkout.renewal?.buyer?.address.county ?? '',
+      city: checkout.renewal?.buyer?.address.city ?? '',
+      street: checkout.renewal?.buyer?.address.street ?? '',
+      postal_code: checkout.renewal?.buyer?.address.postal_code ?? '',
       ...names,
       terms: false,
     },

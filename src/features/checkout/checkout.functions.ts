@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { RenewalList } from '~/contract/renewals'
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
 import { UserLookup } from '~/contract/auth'
@@ -29,7 +30,7 @@ const notFound = <T>(error: unknown, value: T): T => {
  * its PAD), what the quote is for (`subject`, repeated before paying), the total and the buyer.
  */
 export const getCheckout = createServerFn({ method: 'GET' })
-  .validator(contractInput(z.object({ quote: QuoteId, offer: OfferId, with: OfferId.optional(), ds: z.boolean() })))
+  .validator(contractInput(z.object({ quote: QuoteId, offer: OfferId, with: OfferId.optional(), ds: z.boolean(), renewal: z.uuid().optional() })))
   .handler(async ({ data }) => {
     const quote = await callProvider(`/quotes/${data.quote}`, {
       schema: QuoteEnvelope,
@@ -46,6 +47,13 @@ export const getCheckout = createServerFn({ method: 'GET' })
           .then((u) => u.data)
           .catch(() => null)
       : null
+    // From a renewal card: the last policy's address, and whether the old cover has ended (the warning).
+    const renewal =
+      user && data.renewal
+        ? ((await callProvider('/renewals', { schema: RenewalList })
+            .then((list) => list.data.find((r) => r.id === data.renewal && r.quote_id === quote.id))
+            .catch(() => undefined)) ?? null)
+        : null
     const directSettlement = data.ds && offer.direct_settlement ? offer.direct_settlement : null
     return {
       product: quote.product,
@@ -68,6 +76,7 @@ export const getCheckout = createServerFn({ method: 'GET' })
             phone: user.phone_number ?? '',
           }
         : null,
+      renewal: renewal ? { late: renewal.late, previousEnd: renewal.previous.end_date, startDate: renewal.start_date, buyer: renewal.buyer } : null,
       /** One per page shown: the idempotency key of the order, so a double submit makes one order. */
       attempt: randomBytes(16).toString('base64url'),
     }

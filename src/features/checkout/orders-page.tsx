@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useRouter } from '@tanstack/react-router'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import type { OrderList, OrderView } from '~/contract/orders'
 import type { ProductCode } from '~/contract/constants'
 import type { z } from 'zod'
@@ -22,7 +22,7 @@ type PageCopy = {
  * `/account/orders`: every order with its product, insurer, period, price, status and document,
  * reloaded when the realtime channel says one of them changed (`changes`).
  */
-export function OrdersPage({ list, page, copy, changes }: { list: Orders; page: number; copy: PageCopy; changes: number }) {
+export function OrdersPage({ list, page, copy, changes, children }: { list: Orders; page: number; copy: PageCopy; changes: number; children?: ReactNode }) {
   const { i18n, t } = useLingui()
   const locale = isLocale(i18n.locale) ? i18n.locale : 'ro'
   const labels = useOrderStatusLabels()
@@ -38,6 +38,7 @@ export function OrdersPage({ list, page, copy, changes }: { list: Orders; page: 
     <>
       <h1>{i18n._(copy.title)}</h1>
       <p className="lead">{i18n._(copy.purpose)}</p>
+      {children}
       {list.data.length === 0 ? (
         <>
           <p className="empty-state" role="status">

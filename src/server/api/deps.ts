@@ -22,6 +22,7 @@ import type { GuestCheckout } from '../orders/guest-checkout'
 import type { Orders } from '../orders/orders'
 import type { PolicyChecks } from '../orders/policy-check'
 import type { PolicyEndReminders } from '../orders/end-reminders'
+import type { Renewals } from '../renewals/renewals'
 import type { DirectBookings } from '../direct-bookings/direct-bookings'
 import type { VirtualCards } from '../orders/virtual-cards'
 
@@ -47,6 +48,8 @@ export interface ApiDeps {
   policyChecks: PolicyChecks
   /** Reminders before a policy or vignette bought here ends (decision 68). */
   endReminders: PolicyEndReminders
+  /** Prepared renewals: the sweep job and the account's "renewal ready" cards. */
+  renewals: Renewals
   /** The signed-in user's policy cards (`/virtualcards`). */
   virtualCards: VirtualCards
   /** The insurer catalogue and each insurer's adapter. */

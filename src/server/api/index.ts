@@ -27,6 +27,7 @@ import { CookieConsents } from '../consent/cookie-consents'
 import { Partners } from '../partners/partners'
 import { GuestCheckout } from '../orders/guest-checkout'
 import { PolicyEndReminders } from '../orders/end-reminders'
+import { Renewals } from '../renewals/renewals'
 import { defineIssuanceJobs } from '../orders/issuance'
 import { Orders } from '../orders/orders'
 import { PolicyChecks } from '../orders/policy-check'
@@ -89,6 +90,8 @@ export async function createApiDeps(config: AppConfig, options: { dataDir?: stri
   endReminders.defineJobs()
   accountArea.calendar.addSource((userId, locale) => endReminders.deadlines(userId, locale))
   defineIssuanceJobs({ ...orderDeps, endReminders }, orders, purchase.issuance)
+  const renewals = new Renewals({ db: database.db, jobs, quotes })
+  renewals.defineJobs()
   orderDeps.payments.onSettled((settlement) => orders.settle(settlement))
   const deps: ApiDeps = {
     config,
@@ -116,10 +119,14 @@ export async function createApiDeps(config: AppConfig, options: { dataDir?: stri
     pageViews: new PageViews(database.db),
     accountArea,
     endReminders,
+    renewals,
     directBookings: new DirectBookings({ db: database.db, vehicles: accountArea.vehicles, mailer, events, publicUrl: config.PUBLIC_URL }),
   }
   // Every feature defines its job kinds before the workers start, so no job waits for a kind this node does not know.
-  if (options.workers !== false) jobs.start()
+  if (options.workers !== false) {
+    await renewals.scheduleSweep()
+    jobs.start()
+  }
   return deps
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm'
+import { and, asc, eq, isNull, or } from 'drizzle-orm'
 import { z } from 'zod'
 import { addDays, today, zonedInstant } from '~/contract/iso-date'
 import type { ProductCode } from '~/contract/constants'
@@ -14,14 +14,16 @@ import { log } from '../log'
 import { purchaseOf } from '../products'
 import type { Mailer } from '../mail/mailer'
 import type { RealtimePublisher } from '../realtime/publisher'
+import { policyRenewals } from '../db/schema'
+import { remindersStopped } from '../renewals/renewals'
 
 export const POLICY_END_REMINDER_JOB = 'policy.end-reminder'
 /** Days before the last day of validity at which the owner is reminded. */
-export const END_REMINDER_DAYS = [30, 7, 1] as const
+export const END_REMINDER_DAYS = [30, 14, 7, 1] as const
 /** Reminders go out at this Bucharest time of their day: working hours, never in the night. */
 const SEND_AT = '09:00'
 
-const Payload = z.object({ policyId: z.uuid(), daysBefore: z.union([z.literal(30), z.literal(7), z.literal(1)]), endDate: z.iso.date() })
+const Payload = z.object({ policyId: z.uuid(), daysBefore: z.union([z.literal(30), z.literal(14), z.literal(7), z.literal(1)]), endDate: z.iso.date() })
 /** One job per policy and threshold, for ever (decision 46): scheduling twice queues nothing new. */
 const reminderKey = (policyId: string, daysBefore: number) => `${POLICY_END_REMINDER_JOB}:${policyId}:${daysBefore}`
 
@@ -45,7 +47,7 @@ export type EndReminderOutcome = 'sent' | 'already_sent' | 'void'
 /**
  * Reminders before a policy or vignette bought here ends (decision 68), on the one job queue:
  * when an order is issued, one job per policy and threshold is queued in the issuing transaction,
- * due at 09:00 Bucharest 30, 7 and 1 days before the last day of validity. A run writes the
+ * due at 09:00 Bucharest 30, 14, 7 and 1 days before the last day of validity. A run writes the
  * reminder's row (unique per policy and threshold) and queues the mail in one transaction, so of
  * any number of runs, on any number of nodes, exactly one mails; the realtime notification is
  * then claimed on the same row, so it too goes out once. Channels follow the owner's
@@ -97,6 +99,8 @@ export class PolicyEndReminders {
       .where(eq(orderPolicies.id, payload.policyId))
     const reminders = found && purchaseOf(found.order.product)?.reminders
     if (!found || !reminders || found.policy.status !== 'issued' || found.order.status !== 'issued' || found.policy.endDate !== payload.endDate) return 'void'
+    // Renewed here, bought elsewhere, or turned off for this policy: nothing more to remind of.
+    if (await remindersStopped(db, found.policy.id, payload.endDate)) return 'void'
     const { policy, order } = found
     // A product of the registry: one of the contract's codes.
     const product = order.product as ProductCode
@@ -134,7 +138,8 @@ export class PolicyEndReminders {
             plate: policy.registrationPlate ?? '',
             end: formatDate(payload.endDate, locale),
             days: String(payload.daysBefore),
-            renew: `${site}${reminders.renewPath(policy)}`,
+            // An account's renewal card holds prices ready from 29 days before; a guest starts from the product's form.
+            renew: order.userId ? `${site}/account/orders` : `${site}${reminders.renewPath(policy)}`,
             link: `${site}/account/orders`,
             settings: `${site}/account/preferences`,
           },
@@ -178,7 +183,9 @@ export class PolicyEndReminders {
       .select({ id: orderPolicies.id, product: orders.product, endDate: orderPolicies.endDate, plate: orderPolicies.registrationPlate, number: orderPolicies.number, series: orderPolicies.series })
       .from(orderPolicies)
       .innerJoin(orders, eq(orders.id, orderPolicies.orderId))
-      .where(and(eq(orders.userId, userId), eq(orders.status, 'issued'), eq(orderPolicies.status, 'issued')))
+      // A policy renewed, bought elsewhere or whose reminders are off leaves the feed too.
+      .leftJoin(policyRenewals, and(eq(policyRenewals.orderPolicyId, orderPolicies.id), eq(policyRenewals.endDate, orderPolicies.endDate)))
+      .where(and(eq(orders.userId, userId), eq(orders.status, 'issued'), eq(orderPolicies.status, 'issued'), or(isNull(policyRenewals.id), and(eq(policyRenewals.status, 'open'), eq(policyRenewals.remindersOff, false)))))
       .orderBy(asc(orderPolicies.endDate))
     return rows.flatMap((r): Deadline[] => {
       const reminders = purchaseOf(r.product)?.reminders

@@ -9,6 +9,7 @@ import type { JobContext } from '../jobs/queue'
 import { recordVehiclePapers } from '../account-area/vehicles'
 import { log } from '../log'
 import type { PolicyEndReminders } from './end-reminders'
+import { closeRenewedBy } from '../renewals/renewals'
 import { ISSUE_JOB, REFUND_JOB, type OrderServiceDeps, type Orders } from './orders'
 import { InsurerRefusal } from './ports'
 import { transition } from './state'
@@ -37,7 +38,8 @@ export type IssuanceDeps = OrderServiceDeps & {
  *   payment, which the order did not keep (a duplicate, a late or wrong-amount approval;
  *   decision 91): queued by the notification's transaction, run after it committed.
  * - `order.notify`: the customer's mail (the PDF attached, in their language) and the realtime event.
- * The move to issued also queues the policies' end reminders (30, 7, 1 days before; decision 68).
+ * The move to issued also queues the policies' end reminders (30, 14, 7, 1 days before; decision 68)
+ * and closes the prepared renewal the order bought.
  */
 export function defineIssuanceJobs(deps: IssuanceDeps, service: Orders, options: { maxAttempts?: number; backoffMs?: (attempt: number) => number } = {}): void {
   const { db, jobs } = deps
@@ -63,6 +65,7 @@ export function defineIssuanceJobs(deps: IssuanceDeps, service: Orders, options:
           await jobs.enqueue(NOTIFY_JOB, { orderId, what: 'issued' }, { dedupeKey: `${NOTIFY_JOB}:issued:${orderId}`, tx })
           await deps.endReminders.schedule(tx, orderId)
           await recordVehiclePapers(tx, orderId)
+          await closeRenewedBy(tx, orderId)
         }
         return Boolean(row)
       })

@@ -67,6 +67,20 @@ export interface ProductDefinition<Request = unknown> {
   oneOfferPerInsurer: true
   /** Everything after payment: the policy's facts, document, wording, reminders, vehicle papers. */
   purchase: ProductPurchase
+  /** How a policy of it is renewed; absent: it is not (a single trip, a short vignette). */
+  renewal?: ProductRenewal<Request>
+}
+
+/**
+ * How a product renews (the renewal autopilot): the request of the next policy from the stored
+ * request of the last one, starting on `startDate`; undefined when that policy does not renew
+ * (a single trip, a 10-day vignette). The quote is then made as any other, so the claims history
+ * and the tariffs of the day are asked again.
+ */
+export interface ProductRenewal<Request> {
+  request(previous: Request, startDate: string): Request | undefined
+  /** The rating class the quote's context holds (RCA: the bonus-malus class), shown with its change. */
+  ratingClass?(context: Record<string, unknown>): string | undefined
 }
 
 /** What a product's policy is built from at checkout: the quote's `policy` part, the offer bought, the checkout's answers. */

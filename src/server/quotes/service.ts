@@ -50,6 +50,13 @@ export interface QuoteOwner {
   partnerCode?: string | null
 }
 
+/** How a quote made by the site itself differs (a prepared renewal): its clock, validity and a mark in its context. */
+export interface QuoteOptions {
+  now?: Date
+  validityMinutes?: number
+  context?: Record<string, unknown>
+}
+
 /** Who reads a quote: an account's quote is visible to that account only. */
 export interface QuoteViewer {
   userId?: string | null
@@ -137,14 +144,14 @@ export class QuoteService {
    * Creates a quote for `request` (already validated with the product's schema) and starts
    * asking insurers; answers with the quote as it is now (pending, nobody answered yet).
    */
-  async create(product: string, request: unknown, owner: QuoteOwner = {}): Promise<Quote> {
+  async create(product: string, request: unknown, owner: QuoteOwner = {}, options: QuoteOptions = {}): Promise<Quote> {
     const definition = this.definition(product)
     if (!definition) throw new QuoteError('product_not_quotable')
-    const now = new Date()
+    const now = options.now ?? new Date()
     const prepared = await definition.prepare(request as never, { config: this.config, fx: this.fx, now })
     const asked = (await this.catalogue.enabledFor(product)).filter((insurer) => !prepared.insurers || prepared.insurers.includes(insurer.code))
-    const validity = definition.offerValidityMinutes ?? this.config.QUOTE_OFFER_TTL_MINUTES
-    const context = { ...prepared.context, months: prepared.months }
+    const validity = options.validityMinutes ?? definition.offerValidityMinutes ?? this.config.QUOTE_OFFER_TTL_MINUTES
+    const context = { ...prepared.context, months: prepared.months, ...options.context }
     const quote: QuoteRow = {
       id: newCapabilityId(),
       product,
@@ -298,6 +305,11 @@ export class QuoteService {
       premium: { amount: offer.premium, currency: 'RON' },
       details: offer.details,
     }
+  }
+
+  /** Resolves when this node's fan-out of one quote has finished (at once when it has none). */
+  async settled(id: string): Promise<void> {
+    await this.inFlight.get(id)
   }
 
   /** Resolves when every fan-out this node started has finished (tests, a graceful stop). */

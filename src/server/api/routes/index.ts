@@ -17,11 +17,12 @@ import { productRoutes } from './products'
 import { quoteRoutes } from './quotes'
 import { productDefinitions } from '../../products'
 import { realtimeRoutes } from './realtime'
+import { renewalRoutes } from './renewals'
 import { siteRoutes } from './site'
 import { twoFactorRoutes } from './two-factor'
 
 /** Every route of the provider API, grouped by domain. */
 export function allRoutes(brand: string): RouteDef[] {
-  const routes = [...siteRoutes, ...authRoutes, ...twoFactorRoutes, ...googleRoutes, ...accountRoutes, ...productRoutes, ...quoteRoutes(productDefinitions), ...navigationRoutes, ...engagementRoutes, ...operatorRoutes, ...partnerOperatorRoutes, ...fxRoutes, ...paymentRoutes, ...realtimeRoutes, ...orderRoutes, ...orderOperatorRoutes, ...vehicleRoutes, ...accountSettingsRoutes, ...directBookingRoutes, ...directBookingOperatorRoutes, ...addressRoutes]
+  const routes = [...siteRoutes, ...authRoutes, ...twoFactorRoutes, ...googleRoutes, ...accountRoutes, ...productRoutes, ...quoteRoutes(productDefinitions), ...navigationRoutes, ...engagementRoutes, ...operatorRoutes, ...partnerOperatorRoutes, ...fxRoutes, ...paymentRoutes, ...realtimeRoutes, ...orderRoutes, ...orderOperatorRoutes, ...vehicleRoutes, ...accountSettingsRoutes, ...directBookingRoutes, ...directBookingOperatorRoutes, ...addressRoutes, ...renewalRoutes]
   return [...routes, ...metaRoutes(routes, brand)]
 }

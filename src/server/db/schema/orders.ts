@@ -109,7 +109,7 @@ export const orderPolicies = pgTable(
 
 /**
  * The end-of-validity reminders that went out (decision 68): one row per policy and threshold
- * (30, 7, 1 days), written in the transaction that queues the mail. Its unique key is what makes
+ * (30, 14, 7, 1 days), written in the transaction that queues the mail. Its unique key is what makes
  * each reminder once, whichever worker runs the job and however often.
  */
 export const policyEndReminders = pgTable(
@@ -129,5 +129,5 @@ export const policyEndReminders = pgTable(
     pushedAt: at('pushed_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('policy_end_reminders_once').on(t.orderPolicyId, t.daysBefore), check('policy_end_reminders_days', sql`${t.daysBefore} in (30, 7, 1)`)],
+  (t) => [uniqueIndex('policy_end_reminders_once').on(t.orderPolicyId, t.daysBefore), check('policy_end_reminders_days', sql`${t.daysBefore} in (30, 14, 7, 1)`)],
 )

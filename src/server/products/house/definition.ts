@@ -53,5 +53,6 @@ export const houseDefinition: ProductDefinition<HouseQuoteInput> = {
     return view
   },
   oneOfferPerInsurer: true,
+  renewal: { request: (previous, startDate) => ({ ...previous, start_date: startDate }) },
   purchase: housePurchase,
 }

@@ -22,6 +22,11 @@ export const rcaProduct: ProductDefinition<RcaQuoteInput> = {
   requestSchema: RcaQuoteInput,
   oneOfferPerInsurer: true,
   purchase: rcaPurchase,
+  renewal: {
+    // The same vehicle, owner and cover; the class is asked again of the claims history by `prepare`.
+    request: (previous, startDate) => ({ ...previous, policy: { ...previous.policy, start_date: startDate } }),
+    ratingClass: (context) => (isBonusMalusClass(context.bonus_malus) ? context.bonus_malus : undefined),
+  },
   async prepare(asked, deps) {
     const request = withOfficialOwnerPlace(asked)
     const claims = createClaimsHistoryClient({ baseUrl: claimsHistoryUrl(deps.config) })

@@ -47,5 +47,7 @@ export const travelDefinition: ProductDefinition<TravelQuoteInput> = {
     ...(typeof details.skiing_covered === 'boolean' ? { skiing_covered: details.skiing_covered } : {}),
   }),
   oneOfferPerInsurer: true,
+  // Only the annual cover renews: a single trip is over when it ends.
+  renewal: { request: (previous, startDate) => (previous.trip === 'annual' ? { ...previous, start_date: startDate, end_date: startDate } : undefined) },
   purchase: travelPurchase,
 }

@@ -56,6 +56,8 @@ export const roVignetteDefinition: ProductDefinition<RoVignetteQuoteInput> = {
   quoteView: exchangeRateView,
   offerView: vignetteOfferView,
   oneOfferPerInsurer: true,
+  // The year's and the month's vignettes follow on; a few days' vignette is for a trip.
+  renewal: { request: (previous, startDate) => (previous.period === '12m' || previous.period === '30d' ? { ...previous, start_date: startDate } : undefined) },
   purchase: vignettePurchase({
     titles: { ro: 'Dovada rovinietei', en: 'Romanian road vignette (rovinietă) proof', fr: 'Justificatif de vignette roumaine (rovinietă)' },
     subject: { ro: 'Rovinieta', en: 'Your Romanian road vignette', fr: 'Votre vignette roumaine' },

@@ -1,0 +1,52 @@
+/** Prepared renewals (the renewal autopilot, decisions 135-139). */
+import { sql } from 'drizzle-orm'
+import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { at, createdAt, updatedAt } from './common'
+import { users } from './accounts'
+import { orderPolicies, orders } from './orders'
+import { quotes } from './quotes'
+
+export const renewalStatuses = ['open', 'renewed', 'bought_elsewhere'] as const
+export type RenewalStatus = (typeof renewalStatuses)[number]
+
+/**
+ * One renewal per policy and window: the window is the old policy's last day, so a policy whose
+ * end moves gets a new window and a renewed policy's successor gets its own. The unique key is
+ * what keeps the job idempotent on any number of nodes and runs: rows are upserted, never
+ * checked for and then inserted. The row also carries the owner's choices for that window
+ * (reminders off, bought elsewhere), so they hold before any price is ready.
+ */
+export const policyRenewals = pgTable(
+  'policy_renewals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderPolicyId: uuid('order_policy_id')
+      .notNull()
+      .references(() => orderPolicies.id, { onDelete: 'cascade' }),
+    /** The old policy's last day: the window's key; the new cover starts the day after. */
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    product: text('product').notNull(),
+    status: text('status', { enum: renewalStatuses }).notNull().default('open'),
+    /** The latest quote made for it; null until prices were first asked. */
+    quoteId: text('quote_id').references(() => quotes.id, { onDelete: 'set null' }),
+    /** Until when the quote's prices hold (its expiry): the job quotes again after it. */
+    pricesHoldUntil: at('prices_hold_until'),
+    /** A run quoting it now holds it until then: another run passes it over (no double insurer calls). */
+    quotingUntil: at('quoting_until'),
+    /** The old policy's premium, minor units of RON, for the change against last year. */
+    previousPremium: integer('previous_premium').notNull(),
+    remindersOff: boolean('reminders_off').notNull().default(false),
+    /** The order that renewed it here. */
+    renewedByOrderId: uuid('renewed_by_order_id').references(() => orders.id, { onDelete: 'set null' }),
+    closedAt: at('closed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('policy_renewals_window').on(t.orderPolicyId, t.endDate),
+    index('policy_renewals_user').on(t.userId),
+    index('policy_renewals_due').on(t.pricesHoldUntil).where(sql`${t.status} = 'open'`),
+    check('policy_renewals_previous_premium', sql`${t.previousPremium} >= 0`),
+  ],
+)

@@ -1,0 +1,364 @@
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { addDays, today } from '~/contract/iso-date'
+import { priceChange, type Renewal } from '~/contract/renewals'
+import { QuoteSubject } from '~/contract/quotes'
+import type { Database, Queryable } from '../db/client'
+import { insurers, orderPolicies, orders, policyRenewals, quotes, type OrderCustomer } from '../db/schema'
+import type { JobQueue } from '../jobs/queue'
+import { log } from '../log'
+import { productDefinitions } from '../products'
+import type { AnyProductDefinition } from '../products/definition'
+import type { QuoteService } from '../quotes/service'
+import { preparedWindow, RENEWAL_GRACE_DAYS, renewalStart } from './window'
+
+export const RENEWAL_SWEEP_JOB = 'renewals.sweep'
+/** How often the sweep looks for windows that opened and prices that ran out. */
+const SWEEP_EVERY_MS = 60 * 60_000
+/** Policies read per statement: memory stays bounded whatever the number of policies ending. */
+export const RENEWAL_BATCH = 200
+/**
+ * Renewals quoted side by side by default: each asks every insurer of its product, so this is
+ * also the most requests one sweep has open at any insurer (their rate limits), on each node.
+ */
+export const RENEWAL_QUOTES_AT_ONCE = 16
+/** A run quoting a renewal holds it this long: enough for every insurer to answer or time out. */
+const QUOTING_LEASE_MS = 5 * 60_000
+/** A prepared renewal's prices hold three days (never beyond what the product allows, e.g. the exchange rate's day). */
+export const RENEWAL_PRICES_HOLD_MINUTES = 3 * 24 * 60
+
+type RenewalRow = typeof policyRenewals.$inferSelect
+
+/** A renewal that is not the caller's, or no longer open. */
+export class RenewalNotFound extends Error {}
+
+export interface RenewalsDeps {
+  db: Database
+  jobs: JobQueue
+  quotes: Pick<QuoteService, 'create' | 'get' | 'settled'>
+  definitions?: Record<string, AnyProductDefinition>
+  clock?: () => Date
+  /** Renewals quoted side by side (`RENEWAL_QUOTES_AT_ONCE` by default). */
+  quotesAtOnce?: number
+}
+
+/** What one sweep did, for the log and the benchmark. */
+export interface SweepResult {
+  examined: number
+  quoted: number
+  failed: number
+}
+
+/**
+ * The renewal autopilot (decisions 135-139). A sweep on the one job queue, hourly, reads the
+ * policies bought here whose last day falls in the window (batches, by id), upserts one row per
+ * policy and window (the unique key is the idempotence, on any number of nodes), claims it
+ * with a short lease so one run only asks the insurers, and quotes the product's renewal
+ * request (`ProductDefinition.renewal`) from the day after the old end with the account's
+ * owner, as any quote. Prices that ran out are quoted again until the old policy ends. The
+ * order that buys one of its quotes closes it (`closeRenewedBy`, in the issuing transaction).
+ */
+export class Renewals {
+  private readonly definitions: Record<string, AnyProductDefinition>
+  private readonly clock: () => Date
+
+  constructor(private readonly deps: RenewalsDeps) {
+    this.definitions = deps.definitions ?? productDefinitions
+    this.clock = deps.clock ?? (() => new Date())
+  }
+
+  private renewable(): string[] {
+    return Object.keys(this.definitions).filter((code) => this.definitions[code]!.renewal)
+  }
+
+  defineJobs(): void {
+    this.deps.jobs.define({
+      kind: RENEWAL_SWEEP_JOB,
+      payload: z.object({}),
+      maxAttempts: 3,
+      run: async () => {
+        const now = this.clock()
+        const result = await this.sweep(now)
+        log.info('renewals.swept', { ...result })
+        await this.scheduleSweep(new Date(now.getTime() + SWEEP_EVERY_MS))
+      },
+    })
+  }
+
+  /** Queues the sweep of the hour of `at` (once per hour whatever the nodes: its key is the hour). */
+  async scheduleSweep(at: Date = this.clock()): Promise<void> {
+    const hour = new Date(Math.floor(at.getTime() / SWEEP_EVERY_MS) * SWEEP_EVERY_MS)
+    await this.deps.jobs.enqueue(RENEWAL_SWEEP_JOB, {}, { runAt: hour, dedupeKey: `${RENEWAL_SWEEP_JOB}:${hour.toISOString()}` })
+  }
+
+  /** Prepares every renewal due at `now`, batch after batch; returns counts. */
+  async sweep(now: Date = this.clock()): Promise<SweepResult> {
+    const result: SweepResult = { examined: 0, quoted: 0, failed: 0 }
+    const products = this.renewable()
+    if (products.length === 0) return result
+    const { from, to } = preparedWindow(now)
+    let after: string | undefined
+    for (;;) {
+      const batch = await this.candidates(products, from, to, now, after)
+      if (batch.length === 0) return result
+      after = batch.at(-1)!.policyId
+      result.examined += batch.length
+      // A pool rather than slices: one slow insurer answer does not hold the others' slots.
+      let next = 0
+      const worker = async () => {
+        while (next < batch.length) {
+          const outcome = await this.prepare(batch[next++]!, now)
+          if (outcome === 'quoted') result.quoted++
+          else if (outcome === 'failed') result.failed++
+        }
+      }
+      await Promise.all(Array.from({ length: Math.min(this.deps.quotesAtOnce ?? RENEWAL_QUOTES_AT_ONCE, batch.length) }, worker))
+    }
+  }
+
+  /**
+   * Policies whose renewal is due: issued, bought from an account, the order's first policy (a
+   * bundle renews as one), last day in the window, with no renewal yet or an open one whose
+   * prices ran out and that no run is quoting.
+   */
+  private async candidates(products: string[], from: string, to: string, now: Date, after: string | undefined) {
+    return this.deps.db
+      .select({
+        policyId: orderPolicies.id,
+        endDate: orderPolicies.endDate,
+        premium: orderPolicies.premium,
+        userId: orders.userId,
+        product: orders.product,
+        request: quotes.request,
+      })
+      .from(orderPolicies)
+      .innerJoin(orders, eq(orders.id, orderPolicies.orderId))
+      .innerJoin(quotes, eq(quotes.id, orders.quoteId))
+      .leftJoin(policyRenewals, and(eq(policyRenewals.orderPolicyId, orderPolicies.id), eq(policyRenewals.endDate, orderPolicies.endDate)))
+      .where(
+        and(
+          eq(orderPolicies.status, 'issued'),
+          eq(orders.status, 'issued'),
+          isNotNull(orders.userId),
+          inArray(orders.product, products),
+          gte(orderPolicies.endDate, from),
+          lte(orderPolicies.endDate, to),
+          after ? gt(orderPolicies.id, after) : undefined,
+          // Inside, "order_policies" names the outer row: the sibling is aliased.
+          sql`not exists (select 1 from ${orderPolicies} as sibling where sibling.order_id = ${orderPolicies.orderId} and sibling.status = 'issued' and sibling.id < ${orderPolicies.id})`,
+          or(
+            isNull(policyRenewals.id),
+            and(
+              eq(policyRenewals.status, 'open'),
+              or(isNull(policyRenewals.pricesHoldUntil), lte(policyRenewals.pricesHoldUntil, now)),
+              or(isNull(policyRenewals.quotingUntil), lte(policyRenewals.quotingUntil, now)),
+            ),
+          ),
+        ),
+      )
+      .orderBy(asc(orderPolicies.id))
+      .limit(RENEWAL_BATCH)
+  }
+
+  private async prepare(c: Awaited<ReturnType<Renewals['candidates']>>[number], now: Date): Promise<'quoted' | 'skipped' | 'failed'> {
+    const definition = this.definitions[c.product]
+    const { startDate } = renewalStart(c.product, c.endDate!, now)
+    const request = definition?.renewal?.request(c.request as never, startDate)
+    if (!definition || !request || !c.userId) return 'skipped'
+    await this.deps.db
+      .insert(policyRenewals)
+      .values({ orderPolicyId: c.policyId, endDate: c.endDate!, userId: c.userId, product: c.product, previousPremium: c.premium })
+      .onConflictDoNothing({ target: [policyRenewals.orderPolicyId, policyRenewals.endDate] })
+    const [row] = await this.claim(and(eq(policyRenewals.orderPolicyId, c.policyId), eq(policyRenewals.endDate, c.endDate!))!, now, false)
+    if (!row) return 'skipped'
+    return (await this.quote(row, definition, request, now)) ? 'quoted' : 'failed'
+  }
+
+  /**
+   * Claims an open renewal for quoting: one conditional update, so of any number of runs one
+   * wins. Unless `force` (the owner asked for fresh prices), only when its prices ran out.
+   */
+  private claim(where: ReturnType<typeof and> & {}, now: Date, force: boolean): Promise<RenewalRow[]> {
+    return this.deps.db
+      .update(policyRenewals)
+      .set({ quotingUntil: new Date(now.getTime() + QUOTING_LEASE_MS), updatedAt: now })
+      .where(
+        and(
+          where,
+          eq(policyRenewals.status, 'open'),
+          or(isNull(policyRenewals.quotingUntil), lte(policyRenewals.quotingUntil, now)),
+          force ? undefined : or(isNull(policyRenewals.pricesHoldUntil), lte(policyRenewals.pricesHoldUntil, now)),
+        ),
+      )
+      .returning()
+  }
+
+  /** Asks the insurers (outside any transaction) and records the quote; a failure releases the claim for the next sweep. */
+  private async quote(row: RenewalRow, definition: AnyProductDefinition, request: unknown, now: Date): Promise<boolean> {
+    try {
+      const quote = await this.deps.quotes.create(row.product, request, { userId: row.userId }, { now, validityMinutes: RENEWAL_PRICES_HOLD_MINUTES, context: { renewal_of: row.id } })
+      await this.deps.db
+        .update(policyRenewals)
+        .set({ quoteId: quote.id, pricesHoldUntil: new Date(quote.expires_at), quotingUntil: null, updatedAt: now })
+        .where(eq(policyRenewals.id, row.id))
+      // Answers are awaited here, so a sweep never has more than a few quotes' fan-outs in flight.
+      await this.deps.quotes.settled(quote.id)
+      return true
+    } catch (error) {
+      log.warn('renewals.quote_failed', { renewalId: row.id, product: definition.code, error })
+      await this.deps.db.update(policyRenewals).set({ quotingUntil: null }).where(eq(policyRenewals.id, row.id))
+      return false
+    }
+  }
+
+  /**
+   * Fresh prices on the owner's request (they ran out, or the old policy ended and the cover
+   * must start from tomorrow): quoted now, and the card as it then is.
+   */
+  async requote(userId: string, id: string, now: Date = this.clock()): Promise<Renewal> {
+    const [found] = await this.deps.db
+      .select({ renewal: policyRenewals, request: quotes.request })
+      .from(policyRenewals)
+      .innerJoin(orderPolicies, eq(orderPolicies.id, policyRenewals.orderPolicyId))
+      .innerJoin(orders, eq(orders.id, orderPolicies.orderId))
+      .innerJoin(quotes, eq(quotes.id, orders.quoteId))
+      .where(and(eq(policyRenewals.id, id), eq(policyRenewals.userId, userId), eq(policyRenewals.status, 'open')))
+    const definition = found && this.definitions[found.renewal.product]
+    if (!found || !definition?.renewal || today(now) > addDays(found.renewal.endDate, RENEWAL_GRACE_DAYS)) throw new RenewalNotFound()
+    const { startDate } = renewalStart(found.renewal.product, found.renewal.endDate, now)
+    const request = definition.renewal.request(found.request as never, startDate)
+    const [row] = await this.claim(eq(policyRenewals.id, id), now, true)
+    if (row && request) await this.quote(row, definition, request, now)
+    return this.card(userId, id, now)
+  }
+
+  /** The owner bought the next policy elsewhere: the card and the reminders stop. */
+  async boughtElsewhere(userId: string, id: string, now: Date = this.clock()): Promise<Renewal> {
+    const [row] = await this.deps.db
+      .update(policyRenewals)
+      .set({ status: 'bought_elsewhere', closedAt: now, updatedAt: now })
+      .where(and(eq(policyRenewals.id, id), eq(policyRenewals.userId, userId), ne(policyRenewals.status, 'renewed')))
+      .returning({ id: policyRenewals.id })
+    if (!row) throw new RenewalNotFound()
+    return this.card(userId, id, now)
+  }
+
+  /** Turns the end reminders of that policy (this window) off or on again. */
+  async setReminders(userId: string, id: string, enabled: boolean, now: Date = this.clock()): Promise<Renewal> {
+    const [row] = await this.deps.db
+      .update(policyRenewals)
+      .set({ remindersOff: !enabled, updatedAt: now })
+      .where(and(eq(policyRenewals.id, id), eq(policyRenewals.userId, userId)))
+      .returning({ id: policyRenewals.id })
+    if (!row) throw new RenewalNotFound()
+    return this.card(userId, id, now)
+  }
+
+  /** The account's open renewals, soonest end first: the "renewal ready" cards. */
+  async list(userId: string, now: Date = this.clock()): Promise<Renewal[]> {
+    // A window whose policy now ends on another day (changed by the insurer) is stale: not shown.
+    const rows = await this.rows(
+      and(eq(policyRenewals.userId, userId), eq(policyRenewals.status, 'open'), eq(policyRenewals.endDate, orderPolicies.endDate), eq(orderPolicies.status, 'issued'), gte(policyRenewals.endDate, addDays(today(now), -RENEWAL_GRACE_DAYS)))!,
+    )
+    return Promise.all(rows.map((r) => this.view(r, now)))
+  }
+
+  async card(userId: string, id: string, now: Date = this.clock()): Promise<Renewal> {
+    const [row] = await this.rows(and(eq(policyRenewals.id, id), eq(policyRenewals.userId, userId))!)
+    if (!row) throw new RenewalNotFound()
+    return this.view(row, now)
+  }
+
+  private rows(where: NonNullable<ReturnType<typeof and>>) {
+    return this.deps.db
+      .select({ renewal: policyRenewals, policy: orderPolicies, customer: orders.customer, insurerName: insurers.name, previousContext: quotes.context, previousRequest: quotes.request })
+      .from(policyRenewals)
+      .innerJoin(orderPolicies, eq(orderPolicies.id, policyRenewals.orderPolicyId))
+      .innerJoin(orders, eq(orders.id, orderPolicies.orderId))
+      .innerJoin(quotes, eq(quotes.id, orders.quoteId))
+      .leftJoin(insurers, eq(insurers.code, orderPolicies.insurerCode))
+      .where(where)
+      .orderBy(asc(policyRenewals.endDate), asc(policyRenewals.id))
+  }
+
+  private async view(row: Awaited<ReturnType<Renewals['rows']>>[number], now: Date): Promise<Renewal> {
+    const { renewal, policy } = row
+    const definition = this.definitions[renewal.product]
+    const quote = renewal.quoteId && renewal.userId ? await this.deps.quotes.get(renewal.quoteId, { userId: renewal.userId }) : undefined
+    const { startDate, late } = renewalStart(renewal.product, renewal.endDate, now)
+    const held = quote && new Date(quote.expires_at).getTime() > now.getTime()
+    const offered = held ? quote.offers.filter((o) => o.status === 'offered' && o.premium) : []
+    const current = offered.find((o) => o.insurer.code === policy.insurerCode)
+    const before = definition?.renewal?.ratingClass?.(row.previousContext) ?? null
+    const after = quote && definition?.renewal?.ratingClass ? await this.ratingAfter(renewal.quoteId!, definition) : undefined
+    const subject = definition ? QuoteSubject.safeParse(safely(() => definition.subject(row.previousRequest as never))) : undefined
+    return {
+      id: renewal.id,
+      product: renewal.product,
+      status: renewal.status,
+      subject: subject?.success ? subject.data : null,
+      registration_plate: policy.registrationPlate,
+      previous: {
+        insurer: { code: policy.insurerCode, name: row.insurerName ?? policy.insurerCode },
+        premium: { amount: policy.premium, currency: 'RON' },
+        start_date: policy.startDate,
+        end_date: renewal.endDate,
+        rating_class: before,
+      },
+      start_date: startDate,
+      late,
+      // A quote whose start has gone by (the old policy ended) cannot be bought: prices are asked again.
+      prices: !quote ? 'preparing' : !held || quote.offers[0]?.start_date !== startDate ? 'expired' : quote.status === 'pending' ? 'preparing' : 'ready',
+      quote_id: held ? quote.id : null,
+      prices_hold_until: held ? quote.expires_at : null,
+      best: offered.slice(0, 3),
+      current: current ? { offer: current, change: priceChange(policy.premium, current.premium!.amount) } : null,
+      rating_class: after ? { before, after } : null,
+      reminders: !renewal.remindersOff,
+      buyer: buyerOf(row.customer),
+    }
+  }
+
+  private async ratingAfter(quoteId: string, definition: AnyProductDefinition): Promise<string | undefined> {
+    const [q] = await this.deps.db.select({ context: quotes.context }).from(quotes).where(eq(quotes.id, quoteId))
+    return q ? definition.renewal?.ratingClass?.(q.context) : undefined
+  }
+}
+
+function buyerOf({ phone, address }: OrderCustomer): Renewal['buyer'] {
+  if (!address) return null
+  const { county, city, street, postal_code: postalCode } = address
+  return { phone, address: { county, city, street, ...(postalCode ? { postal_code: postalCode } : {}) } }
+}
+
+function safely<T>(read: () => T): T | undefined {
+  try {
+    return read()
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Closes the renewal an order bought (its quote was made for it), inside the transaction that
+ * marks the order issued: the card, the reminders and the calendar's end date stop with it.
+ */
+export async function closeRenewedBy(tx: Queryable, orderId: string, now: Date = new Date()): Promise<number> {
+  // Only the server writes `renewal_of` (a renewal's id): cast, the primary key finds the row.
+  const rows = await tx.execute(sql`
+    update ${policyRenewals} as r set status = 'renewed', renewed_by_order_id = o.id, closed_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
+    from ${orders} as o join ${quotes} as q on q.id = o.quote_id
+    where o.id = ${orderId} and r.id = (q.context->>'renewal_of')::uuid and r.status = 'open'
+    returning r.id`)
+  // PGlite answers `{ rows }`, postgres.js the rows themselves.
+  return Array.isArray(rows) ? rows.length : ((rows as { rows?: unknown[] }).rows?.length ?? 0)
+}
+
+/** Whether the reminders of a policy's window stop: renewed here, bought elsewhere, or turned off. */
+export async function remindersStopped(db: Queryable, orderPolicyId: string, endDate: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: policyRenewals.id })
+    .from(policyRenewals)
+    .where(and(eq(policyRenewals.orderPolicyId, orderPolicyId), eq(policyRenewals.endDate, endDate), or(ne(policyRenewals.status, 'open'), eq(policyRenewals.remindersOff, true))))
+  return Boolean(row)
+}
