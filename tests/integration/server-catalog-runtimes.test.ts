@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { build } from 'rolldown'
 import { afterAll, describe, expect, it } from 'vitest'
-import { prettyMessage } from '~/server/api/messages'
+import { prettyMessage } from '~/server/i18n/api-messages'
 import { linguiPlugins } from '../../scripts/lingui/rolldown-plugins'
 
 const root = path.resolve(import.meta.dirname, '../..')

@@ -8,6 +8,7 @@ import { insurers, orderPolicies, orders } from '../db/schema'
 import type { JobContext } from '../jobs/queue'
 import { recordVehiclePapers } from '../account-area/vehicles'
 import { log } from '../log'
+import { purchaseOf } from '../products'
 import type { PolicyEndReminders } from './end-reminders'
 import { ISSUE_JOB, REFUND_JOB, type OrderServiceDeps, type Orders } from './orders'
 import { InsurerRefusal } from './ports'
@@ -126,6 +127,7 @@ export function defineIssuanceJobs(deps: IssuanceDeps, service: Orders, options:
           amount: formatMoney(order.totalAmount, order.currency, locale),
           site: deps.config.PUBLIC_URL,
           support: deps.config.SUPPORT_EMAIL,
+          wording: purchaseOf(order.product)?.wording ?? 'insurance',
         })
         return
       }
