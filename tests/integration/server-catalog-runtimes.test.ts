@@ -18,7 +18,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 /** Prints the API's "not found" sentence and a device name in French, and a Romanian reminder subject. */
 const probe = `
-import { prettyMessage } from '${root}/src/server/api/messages.ts'
+import { prettyMessage } from '${root}/src/server/i18n/api-messages.ts'
 import { describeUserAgent } from '${root}/src/server/auth/user-agent.ts'
 import { renderMail } from '${root}/src/server/mail/templates.ts'
 console.log(JSON.stringify({
