@@ -4,7 +4,7 @@ import path from 'node:path'
 import fontkit from '@pdf-lib/fontkit'
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 import { formatDate } from '~/i18n/dates'
-import type { Locale } from '~/i18n/locales'
+import { intlLocale, type Locale } from '~/i18n/locales'
 import { msg } from '@lingui/core/macro'
 import { i18nFor } from '../i18n'
 import { qrRuns } from '~/contract/qr'
@@ -146,7 +146,7 @@ export async function renderPolicyPdf(doc: PolicyDocument, options: { broker: Br
   pdf.setAuthor(broker.legalName)
   pdf.setSubject(doc.title)
   pdf.setKeywords([doc.policy.number, doc.insurer.name])
-  pdf.setLanguage(doc.locale === 'ro' ? 'ro-RO' : doc.locale === 'fr' ? 'fr-FR' : 'en-GB')
+  pdf.setLanguage(intlLocale(doc.locale))
   pdf.setCreationDate(doc.issuedAt)
   pdf.setModificationDate(doc.issuedAt)
   pdf.setProducer(broker.brandName)
