@@ -5,11 +5,12 @@
  */
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { isLocale, type Locale } from '~/i18n/locales'
 import { formatMoney } from '~/i18n/money'
 import { i18nFor } from '../../i18n'
 import type { SandboxPayment } from './store'
 
-type Lang = 'ro' | 'en' | 'fr'
+type Lang = Locale
 
 const text = {
   title: msg`Card payment — test processor`,
@@ -39,7 +40,7 @@ const say = (lang: Lang, key: TextKey) => i18nFor(lang)._(text[key])
 
 export function pickLang(locale: string | null | undefined, acceptLanguage: string | null): Lang {
   for (const candidate of [locale, ...(acceptLanguage ?? '').split(',').map((part) => part.trim().slice(0, 2))]) {
-    if (candidate === 'ro' || candidate === 'en' || candidate === 'fr') return candidate
+    if (isLocale(candidate)) return candidate
   }
   return 'ro'
 }
