@@ -92,7 +92,7 @@ const serverFolders = readdirSync(path.join(import.meta.dirname, 'src/server'), 
   .map((entry) => entry.name)
   .sort()
 /** The layers of `src/server` that are not domain services. Every other folder is one (orders, quotes, products …). */
-const layerFolders = ['api', 'cli', 'db', 'http', 'provider', 'sandbox', 'session', 'web']
+const layerFolders = ['api', 'cli', 'db', 'http', 'i18n', 'provider', 'sandbox', 'session', 'web']
 const server = (folder) => `src/server/${folder}`
 const services = serverFolders.filter((folder) => !layerFolders.includes(folder)).map(server)
 
@@ -109,8 +109,13 @@ const layerZones = [
   { target: server('http'), from: [...services, ...['api', 'web', 'provider', 'session', 'cli', 'db'].map(server)], message: 'src/server/http holds HTTP helpers every layer shares: it imports none of them.' },
   { target: server('api'), from: ['web', 'provider', 'session', 'cli'].map(server), message: 'The API is called by the web app (through the provider client), never the reverse.' },
   { target: server('web'), from: [...services, ...['db', 'cli'].map(server)], message: 'The web app reaches domain services and data only through the provider API (src/server/provider).' },
-  // The error envelope and the message words are the API's and the web's alike (their own catalog is on its way).
-  { target: server('web'), from: server('api'), except: ['./errors.ts', './messages.ts'], message: 'The web app calls the API through src/server/provider, never its modules.' },
+  { target: server('web'), from: server('api'), message: 'The web app calls the API through src/server/provider, never its modules.' },
+  // Every layer translates through it (the API's and the web app's error sentences, mails, documents).
+  {
+    target: server('i18n'),
+    from: [...services, ...['api', 'web', 'provider', 'session', 'cli', 'db', 'http', 'sandbox'].map(server)],
+    message: 'src/server/i18n holds the server’s words (the catalogs, the error sentences): it imports no other folder of src/server.',
+  },
   { target: server('provider'), from: [...services, ...['db', 'web', 'session', 'cli'].map(server)], message: 'The provider client reaches the API (over HTTP or in-process), nothing else.' },
   { target: server('provider'), from: server('api'), except: ['./index.ts'], message: 'The provider client mounts the in-process API through its entry (src/server/api/index.ts) only.' },
   { target: server('session'), from: [...services, ...['api', 'db', 'web', 'provider', 'cli'].map(server)], message: 'The session cookie module depends on the configuration only.' },

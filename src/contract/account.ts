@@ -3,7 +3,7 @@ import { email, newPassword, PASSWORD_MAX, phoneNumber, User } from './auth'
 
 /**
  * Shapes of the account calls: profile, e-mail change and confirmation, password change,
- * sessions, deletion. Messages are keys the API translates (see `src/server/api/messages.ts`).
+ * sessions, deletion. Messages are keys the API translates (see `src/server/i18n/api-messages.ts`).
  * Browser code imports the types only (decision 6).
  */
 

@@ -80,12 +80,16 @@ export const Offer = z.object({
   cancellation_cover: ForeignMoney.optional(),
   /** Travel for sport: whether the cover includes skiing. */
   skiing_covered: z.boolean().optional(),
+  /** Travel: the insurer's 24-hour assistance line, printed on the policy. */
+  assistance_phone: z.string().optional(),
   /** House: the mandatory PAD (from the PAID pool) or optional cover; its sums insured. */
   cover: z.enum(['pad', 'optional']).optional(),
   pad_type: z.enum(['A', 'B']).optional(),
   sum_insured: Money.optional(),
   contents_sum_insured: Money.optional(),
   liability_cover: Money.optional(),
+  /** House, optional cover: the insurer's deductible, a share of each claim and at least `minimum`. */
+  deductible: z.object({ percent: z.number().int().min(1).max(100), minimum: Money }).optional(),
   /** Whole months covered (RCA: 1–12); 0 for periods counted in days. */
   months: z.number().int().min(0),
   start_date: z.iso.date(),

@@ -231,7 +231,7 @@ describe('direct booking API', () => {
   it('says whether the plate’s RCA bought here has direct settlement, only to its owner', async () => {
     const { session } = await registerUser(t)
     const token = session.access_token
-    await buyRca(t, { plate: 'AB12DSE', userId: session.user.id, email: session.user.email, directSettlement: true })
+    await buyRca(t, { plate: 'AB12DSE', userId: session.user.id, email: session.user.email, askedInQuote: false, bought: true })
     const mine = await created(await send({ kind: 'accident_with_other_party', registration_plate: 'AB 12 DSE', address: 'Alba Iulia, Bd. Transilvaniei', phone: '0722123456' }, bearer(token)))
     expect(mine.rca).toMatchObject({ insurer: 'Test Asigurări', direct_settlement: true })
     // Someone else typing the same plate learns nothing about that policy.
@@ -239,21 +239,32 @@ describe('direct booking API', () => {
     expect(stranger.rca).toBeNull()
     // A guest who bought it with that e-mail does.
     const guestEmail = newEmail()
-    await buyRca(t, { plate: 'AB13NOD', userId: null, email: guestEmail, directSettlement: false })
+    await buyRca(t, { plate: 'AB13NOD', userId: null, email: guestEmail, askedInQuote: false, bought: false })
     const guest = await created(await send({ kind: 'accident_without_other_party', registration_plate: 'AB13NOD', address: 'Sebeș', phone: '0722123456', email: guestEmail }))
     expect(guest.rca).toMatchObject({ direct_settlement: false })
   })
+
+  it('answers the clause the order bought, not the one its quote asked about', async () => {
+    const { session } = await registerUser(t)
+    await buyRca(t, { plate: 'AB14ASK', userId: session.user.id, email: session.user.email, askedInQuote: true, bought: false })
+    const asked = await created(await send({ kind: 'accident_with_other_party', registration_plate: 'AB14ASK', address: 'Alba Iulia', phone: '0722123456' }, bearer(session.access_token)))
+    expect(asked.rca).toMatchObject({ insurer: 'Test Asigurări', direct_settlement: false })
+  })
 })
 
-/** An RCA policy issued for a plate, valid today, as the purchase path leaves it (its request says whether the clause was chosen). */
-async function buyRca(t: TestApi, p: { plate: string; userId: string | null; email: string; directSettlement: boolean }) {
+/**
+ * An RCA policy issued for a plate, valid today, as the purchase path leaves it: the quote's
+ * request says whether the clause was asked about, the policy keeps the offer as ordered
+ * (`direct_settlement: true` when the clause was bought at checkout).
+ */
+async function buyRca(t: TestApi, p: { plate: string; userId: string | null; email: string; askedInQuote: boolean; bought: boolean }) {
   const db = t.deps.database.db
   const today = bucharestToday()
   const id = () => randomBytes(16).toString('base64url')
   await db.insert(insurers).values({ code: 'test-ins', name: 'Test Asigurări', asfRegistration: 'RA-000' }).onConflictDoNothing()
   const quoteId = id()
   const offerId = id()
-  await db.insert(quotes).values({ id: quoteId, product: 'rca', request: { policy: { start_date: today, months: 12, direct_settlement: p.directSettlement } }, insurersTotal: 1, status: 'complete', expiresAt: new Date() })
+  await db.insert(quotes).values({ id: quoteId, product: 'rca', request: { policy: { start_date: today, months: 12, direct_settlement: p.askedInQuote } }, insurersTotal: 1, status: 'complete', expiresAt: new Date() })
   await db.insert(offers).values({ id: offerId, quoteId, insurerCode: 'test-ins', status: 'offered', premium: 90_000, currency: 'RON' })
   const [order] = await db
     .insert(orders)
@@ -272,5 +283,5 @@ async function buyRca(t: TestApi, p: { plate: string; userId: string | null; ema
     })
     .returning()
   const end = new Date(Date.now() + 300 * 86_400_000).toISOString().slice(0, 10)
-  await db.insert(orderPolicies).values({ orderId: order!.id, offerId, insurerCode: 'test-ins', premium: 90_000, status: 'issued', number: '123456', startDate: today, endDate: end, verificationCode: id(), registrationPlate: p.plate })
+  await db.insert(orderPolicies).values({ orderId: order!.id, offerId, insurerCode: 'test-ins', premium: 90_000, status: 'issued', number: '123456', startDate: today, endDate: end, verificationCode: id(), registrationPlate: p.plate, extras: { details: { direct_settlement_premium: 4_500, ...(p.bought ? { direct_settlement: true } : {}) } } })
 }

@@ -166,9 +166,10 @@ describe.each(databaseKinds)('end-of-validity reminders for policies and vignett
     const policyEvent = events.find((e) => e.uid.startsWith(`policy-${rca.id}@`))!
     const vignetteEvent = events.find((e) => e.uid.startsWith(`vignette-${vignette.id}@`))!
     expect(policyEvent.startDate.toString()).toBe(rca.end_date)
-    expect(policyEvent.summary).toMatch(/^Fin de l’assurance RCA: CJ\d+END$/)
+    // French sets a colon apart with a space, as the catalog writes it.
+    expect(policyEvent.summary).toMatch(/^Fin de l’assurance RCA : CJ\d+END$/)
     expect(vignetteEvent.startDate.toString()).toBe(vignette.end_date)
-    expect(vignetteEvent.summary).toMatch(/^Fin de la rovinietă: B\d+VIG$/)
+    expect(vignetteEvent.summary).toMatch(/^Fin de la rovinietă : B\d+VIG$/)
     device.disconnect()
   })
 

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { build } from 'rolldown'
 import { afterAll, describe, expect, it } from 'vitest'
-import { prettyMessage } from '~/server/api/messages'
+import { prettyMessage } from '~/server/i18n/api-messages'
 import { linguiPlugins } from '../../scripts/lingui/rolldown-plugins'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -18,7 +18,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 /** Prints the API's "not found" sentence and a device name in French, and a Romanian reminder subject. */
 const probe = `
-import { prettyMessage } from '${root}/src/server/api/messages.ts'
+import { prettyMessage } from '${root}/src/server/i18n/api-messages.ts'
 import { describeUserAgent } from '${root}/src/server/auth/user-agent.ts'
 import { renderMail } from '${root}/src/server/mail/templates.ts'
 console.log(JSON.stringify({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { prettyMessage } from '~/server/api/messages'
+import { prettyMessage } from '~/server/i18n/api-messages'
 import { localeCodes } from '~/i18n/locales'
 import { translated } from '../support/catalog'
 

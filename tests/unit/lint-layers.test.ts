@@ -23,6 +23,8 @@ const planted: { name: string; file: string; code: string; says: string }[] = [
   { name: 'the API importing the web app', file: 'src/server/api/planted.ts', code: "import { visitor } from '../web/request'\nexport const x = visitor\n", says: 'The API is called by the web app' },
   { name: 'the web app importing a domain service', file: 'src/server/web/planted.ts', code: "import { QuoteService } from '../quotes/service'\nexport const x = QuoteService\n", says: 'only through the provider API' },
   { name: 'the web app importing an API module', file: 'src/server/web/planted.ts', code: "import { createApiDeps } from '../api'\nexport const x = createApiDeps\n", says: 'through src/server/provider, never its modules' },
+  { name: 'the web app importing the API’s errors', file: 'src/server/web/planted.ts', code: "import { ApiError } from '../api/errors'\nexport const x = ApiError\n", says: 'through src/server/provider, never its modules' },
+  { name: 'the server catalog importing a service', file: 'src/server/i18n/planted.ts', code: "import { purchaseOf } from '../products'\nexport const x = purchaseOf\n", says: 'src/server/i18n holds the server’s words' },
   { name: 'the session importing the web app', file: 'src/server/session/planted.ts', code: "import { visitor } from '../web/request'\nexport const x = visitor\n", says: 'configuration only' },
   { name: 'production code importing the sandbox', file: 'src/server/products/rca/planted.ts', code: "import { sandboxFetch } from '../../sandbox'\nexport const x = sandboxFetch\n", says: 'Production code never imports the sandbox' },
   { name: 'a server function importing a domain service', file: 'src/features/vignettes/planted.functions.ts', code: "import { roVignetteTariff } from '~/server/products/vignettes/ro-tariff'\nexport const x = roVignetteTariff\n", says: 'import only src/server/{web,provider,session,config}' },
@@ -38,7 +40,7 @@ describe('import boundaries inside src/server', { timeout: 60_000 }, () => {
 
   it('lets each layer import the one below it', async () => {
     expect(await errorsOf('src/server/api/planted.ts', "import { QuoteService } from '../quotes/service'\nimport { insurers } from '../db/schema'\nexport const x = [QuoteService, insurers]\n")).toEqual([])
-    expect(await errorsOf('src/server/web/planted.ts', "import { providerClient } from '../provider'\nimport { errorBody } from '../api/errors'\nexport const x = [providerClient, errorBody]\n")).toEqual([])
+    expect(await errorsOf('src/server/web/planted.ts', "import { providerClient } from '../provider'\nimport { errorBody } from '../i18n/api-messages'\nexport const x = [providerClient, errorBody]\n")).toEqual([])
     expect(await errorsOf('src/features/vignettes/planted.functions.ts', "import { callProvider } from '~/server/web/request'\nimport { getConfig } from '~/server/config'\nexport const x = [callProvider, getConfig]\n")).toEqual([])
     expect(await errorsOf('src/server/sandbox/planted.ts', "import { rcaInsurers } from '../products/rca/insurers'\nexport const x = rcaInsurers\n")).toEqual([])
   })

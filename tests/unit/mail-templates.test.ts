@@ -72,9 +72,24 @@ describe('mails from the catalogs', () => {
   })
 
   it('a refund names the product and writes the amount in the language’s digits', () => {
-    const mail = renderMail('policy-not-issued', 'ro', { ...vars, product: { product: 'ro-vignette' }, insurer: 'CNAIR', order: 'd9bb9d74', amount: '28,00 lei', site: 'https://asiguro.ro' })
+    const mail = renderMail('policy-not-issued', 'ro', { ...vars, product: { product: 'ro-vignette' }, insurer: 'CNAIR', order: 'd9bb9d74', amount: '28,00 lei', site: 'https://asiguro.ro', wording: 'vignette' })
     expect(mail.subject).toBe(`${translated('ro', 'messages', 'Romanian road vignette')} nu a putut fi emisă`)
     expect(mail.text).not.toContain('RO-VIGNETTE')
+    expect(mail.text).toContain('28,00 lei')
+  })
+
+  it.each(['ro', 'en', 'fr'] as const)('a vignette that was not issued reads as a vignette from its issuer, never as a policy from an insurer (%s)', (locale) => {
+    const refund = { ...vars, insurer: 'CNAIR', order: 'd9bb9d74', amount: '28,00 lei', site: 'https://asiguro.ro' }
+    const vignette = renderMail('policy-not-issued', locale, { ...refund, product: { product: 'ro-vignette' }, wording: 'vignette' }).text
+    const policy = renderMail('policy-not-issued', locale, { ...refund, product: { product: 'rca' }, wording: 'insurance' }).text
+    const words = { ro: [/vinieta/, /emitentul/, /poli[țt]/i, /asigur[aă]tor/i], en: [/vignette/, /issuer/, /policy/i, /insurer/i], fr: [/vignette/, /émetteur/, /police/i, /assureur/i] }[locale]
+    const [vignetteWord, issuerWord, policyWord, insurerWord] = words as [RegExp, RegExp, RegExp, RegExp]
+    expect(vignette).toMatch(vignetteWord)
+    expect(vignette).toMatch(issuerWord)
+    expect(vignette).not.toMatch(policyWord)
+    expect(vignette).not.toMatch(insurerWord)
+    expect(policy).toMatch(policyWord)
+    expect(policy).toMatch(insurerWord)
   })
 
   it('a guest’s assistance request is greeted without a name, with its kind and status in words', () => {

@@ -62,8 +62,8 @@ describe('policy documents (decision 50)', { timeout: 30_000 }, () => {
     expect(all).toContain('Poliță de asigurare obligatorie de răspundere civilă auto (RCA)')
     expect(all).toContain('Groupama Asigurări')
     expect(all).toContain('B4 (−20 %)')
-    expect(all).toMatch(/1\.330,00\sRON/)
-    expect(all).toMatch(/1\.580,00\sRON/) // premium + direct settlement
+    expect(all).toMatch(/1\.330,00\slei/)
+    expect(all).toMatch(/1\.580,00\slei/) // premium + direct settlement
     expect(all).toContain('Asiguro Broker de Asigurare SRL')
     expect(all).toContain('RBK-999')
     expect(all).toContain('https://asiguro.ro/verify/vX3q9K2mLp7RtY8wZb4N')

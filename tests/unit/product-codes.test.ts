@@ -19,7 +19,6 @@ const allowed: Record<string, string> = {
   'src/server/insurers/seed.ts': 'the insurer catalogue seeds which products each insurer sells',
   'src/server/sandbox/insurers/index.ts': 'the sandbox plays each product’s insurers, by product code',
   'src/server/auth/password-words.ts': '"rca" there is a word a password must not be made of, not a product',
-  'src/server/account-area/calendar.ts': '"rca" there is the vehicle paper’s calendar kind (a vehicle’s RCA date), not an order’s product',
 }
 
 /** The string literals of `source` that are product codes, with their line numbers (parsed, so comments and template text are told apart). */

@@ -337,8 +337,8 @@ function PadOfBundle({ pad, quoteId, locale }: { pad: Offer; quoteId: string; lo
   )
 }
 
-/** House offers: the PAD's type and sum insured, or the optional cover's sums. */
-function HouseCover({ offer, locale }: { offer: Offer; locale: string }) {
+/** House offers: the PAD's type and sum insured, or the optional cover's sums and deductible. */
+export function HouseCover({ offer, locale }: { offer: Offer; locale: string }) {
   if (offer.cover === 'pad')
     return (
       <p className="offer__cover" data-pad-type={offer.pad_type}>
@@ -347,6 +347,10 @@ function HouseCover({ offer, locale }: { offer: Offer; locale: string }) {
         </Trans>
       </p>
     )
+  // The insurer's own deductible, as its offer states it.
+  const deductible = offer.deductible
+  const percent = deductible?.percent
+  const minimum = deductible ? formatLei(deductible.minimum.amount, locale) : ''
   return (
     <ul className="offer__cover">
       {offer.sum_insured ? (
@@ -362,6 +366,13 @@ function HouseCover({ offer, locale }: { offer: Offer; locale: string }) {
       {offer.liability_cover ? (
         <li>
           <Trans>Liability to neighbours up to {formatLei(offer.liability_cover.amount, locale)}</Trans>
+        </li>
+      ) : null}
+      {deductible ? (
+        <li data-deductible-percent={deductible.percent}>
+          <Trans>
+            Deductible: {percent}% of each claim, at least {minimum}
+          </Trans>
         </li>
       ) : null}
     </ul>

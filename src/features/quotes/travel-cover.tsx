@@ -2,10 +2,11 @@ import { Plural, Trans } from '@lingui/react/macro'
 import type { Offer } from '~/contract/quotes'
 import { formatMoney } from '~/i18n/money'
 
-/** A travel offer's own terms: the longest trip of an annual policy, the cancellation sum insured, skiing. */
+/** A travel offer's own terms: the longest trip of an annual policy, the cancellation sum insured, skiing, the insurer's assistance line. */
 export function TravelCover({ offer, locale }: { offer: Offer; locale: string }) {
   const euros = (cents: number) => formatMoney(cents, 'EUR', locale, { wholeWithoutCents: true })
   const days = offer.max_trip_days
+  const phone = offer.assistance_phone
   return (
     <>
       {days ? (
@@ -27,6 +28,11 @@ export function TravelCover({ offer, locale }: { offer: Offer; locale: string })
       ) : offer.skiing_covered === false ? (
         <p>
           <Trans>Skiing not included</Trans>
+        </p>
+      ) : null}
+      {phone ? (
+        <p>
+          <Trans>24-hour assistance: {phone}</Trans>
         </p>
       ) : null}
     </>

@@ -1,18 +1,22 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
+import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import ical, { ICalAlarmType, ICalCalendarMethod } from 'ical-generator'
 import { isLocale, type Locale } from '~/i18n/locales'
 import type { Database, Queryable } from '../db/client'
 import { calendarFeeds, users, vehicles } from '../db/schema'
 import { i18nFor } from '../i18n'
+import { vehiclePapers } from '../products'
 import type { Notes } from './notes'
+import { paperColumn } from './vehicles'
 
 /** One deadline of an account: a day (papers, ITP) or a moment (a note's reminder). */
 export interface Deadline {
   /** Stable across feeds, so calendars update an event instead of adding another: `itp-<vehicle id>`. */
   uid: string
-  kind: 'itp' | 'rca' | 'rovinieta' | 'hu_vignette' | 'note' | 'policy' | 'vignette'
+  /** `itp`, `note`, `policy`, `vignette`, or the calendar kind of a vehicle paper a product feeds (`rca`). */
+  kind: string
   /** `YYYY-MM-DD` for a whole day, or an ISO time. */
   date: string
   allDay: boolean
@@ -24,17 +28,17 @@ export interface Deadline {
 /** More deadlines for an account (policies and vignettes sold here add theirs): `calendar.addSource(...)`. */
 export type DeadlineSource = (userId: string, locale: Locale) => Promise<Deadline[]>
 
-/** The title of a vehicle's paper deadline, by paper. */
-const paperTitles = {
-  itp: (plate: string) => msg`ITP due: ${plate}`,
-  rca: (plate: string) => msg`RCA policy ends: ${plate}`,
-  rovinieta: (plate: string) => msg`Rovinietă ends: ${plate}`,
-  hu_vignette: (plate: string) => msg`Hungarian vignette ends: ${plate}`,
+/** A deadline's title: what ends ("RCA policy ends"), then which plate or number. */
+export function deadlineTitle(locale: Locale, what: MessageDescriptor, which: string): string {
+  const i18n = i18nFor(locale)
+  const ends = i18n._(what)
+  return i18n._(msg({ message: `${ends}: ${which}`, context: 'calendar event' }))
 }
 
 const reminderTitle = (plate: string, title: string) => msg`Reminder ${plate}: ${title}`
 
-const UID = /^(itp|rca|rovinieta|hu_vignette|note|policy|vignette)-[0-9a-z-]{1,64}$/
+// The vehicle papers' kinds come from the products that feed them.
+const UID = new RegExp(`^(${['itp', 'note', 'policy', 'vignette', ...vehiclePapers.map((paper) => paper.calendarKind)].join('|')})-[0-9a-z-]{1,64}$`)
 const TOKEN = /^[A-Za-z0-9_-]{43}$/
 
 export interface CalendarDeps {
@@ -125,13 +129,12 @@ export class Calendar {
     const out: Deadline[] = []
     for (const v of rows) {
       const path = `/account/vehicles/${v.id}`
-      const papers = [
-        ['itp', v.itpDueDate],
-        ['rca', v.rcaValidUntil],
-        ['rovinieta', v.rovinietaValidUntil],
-        ['hu_vignette', v.huVignetteValidUntil],
-      ] as const
-      for (const [kind, date] of papers) if (date) out.push({ uid: `${kind}-${v.id}`, kind, date, allDay: true, title: i18n._(paperTitles[kind](v.registrationPlate)), path })
+      const plate = v.registrationPlate
+      if (v.itpDueDate) out.push({ uid: `itp-${v.id}`, kind: 'itp', date: v.itpDueDate, allDay: true, title: i18n._(msg`ITP due: ${plate}`), path })
+      for (const paper of vehiclePapers) {
+        const date = v[paperColumn[paper.field]]
+        if (date) out.push({ uid: `${paper.calendarKind}-${v.id}`, kind: paper.calendarKind, date, allDay: true, title: deadlineTitle(locale, paper.calendarTitle, plate), path })
+      }
     }
     for (const n of await this.deps.notes.upcoming(userId)) {
       out.push({ uid: `note-${n.id}`, kind: 'note', date: n.remindAt.toISOString(), allDay: false, title: i18n._(reminderTitle(n.plate, n.title)), path: `/account/vehicles/${n.vehicleId}/notes/${n.id}` })

@@ -117,7 +117,8 @@ function columns(input: VehicleChanges): Partial<typeof vehicles.$inferInsert> {
   return out
 }
 
-const paperColumn = { rca_valid_until: 'rcaValidUntil', rovinieta_valid_until: 'rovinietaValidUntil', hu_vignette_valid_until: 'huVignetteValidUntil' } as const satisfies Record<VehiclePaper, keyof VehicleRow>
+/** The vehicle's column of each paper a product can feed. */
+export const paperColumn = { rca_valid_until: 'rcaValidUntil', rovinieta_valid_until: 'rovinietaValidUntil', hu_vignette_valid_until: 'huVignetteValidUntil' } as const satisfies Record<VehiclePaper, keyof VehicleRow>
 
 async function recordPaper(tx: Queryable, userId: string, plate: string, paper: VehiclePaper, validUntil: string): Promise<boolean> {
   const key = paperColumn[paper]

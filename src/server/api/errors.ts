@@ -1,6 +1,5 @@
-import type { ErrorBody, FieldErrors } from '~/contract/errors'
-import type { Locale } from '~/i18n/locales'
-import { prettyMessage, type MessageKey } from './messages'
+import type { FieldErrors } from '~/contract/errors'
+import type { MessageKey } from '../i18n/api-messages'
 
 /** An error the API answers with on purpose; anything else thrown becomes a 500. */
 export class ApiError extends Error {
@@ -14,8 +13,4 @@ export class ApiError extends Error {
     super(key)
     this.name = 'ApiError'
   }
-}
-
-export function errorBody(locale: Locale, status: number, key: MessageKey, fields?: FieldErrors): ErrorBody {
-  return { error: { code: status, message: fields ?? key, pretty_message: prettyMessage(locale, key) } }
 }

@@ -1,13 +1,13 @@
 import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { Queryable } from '../db/client'
-import { insurers, orderPolicies, orders, quotes } from '../db/schema'
+import { insurers, orderPolicies, orders } from '../db/schema'
 import { bucharestToday } from '../orders/policy-check'
 import { productsSetting } from '../products'
 
 export interface RcaCover {
   insurer: string | null
   validUntil: string
-  /** The buyer chose the direct settlement clause (decontare directă) when asking for the quote. */
+  /** The policy holds the direct settlement clause (decontare directă): bought with it at checkout. */
   directSettlement: boolean
 }
 
@@ -27,11 +27,12 @@ export async function rcaCoverOf(db: Queryable, plate: string, owner: { userId?:
       insurer: insurers.name,
       insurerCode: orderPolicies.insurerCode,
       endDate: orderPolicies.endDate,
-      directSettlement: sql<boolean>`coalesce((${quotes.request} -> 'policy' ->> 'direct_settlement') = 'true', false)`,
+      // What was bought, kept with the policy (the offer's details as ordered), not what the quote asked about:
+      // a buyer may ask for the clause and not take it at checkout, or the reverse.
+      directSettlement: sql<boolean>`coalesce((${orderPolicies.extras} -> 'details' ->> 'direct_settlement') = 'true', false)`,
     })
     .from(orderPolicies)
     .innerJoin(orders, eq(orders.id, orderPolicies.orderId))
-    .innerJoin(quotes, eq(quotes.id, orders.quoteId))
     .leftJoin(insurers, eq(insurers.code, orderPolicies.insurerCode))
     .where(
       and(

@@ -4,8 +4,9 @@ import path from 'node:path'
 import fontkit from '@pdf-lib/fontkit'
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 import { formatDate } from '~/i18n/dates'
-import type { Locale } from '~/i18n/locales'
-import { documentLabels } from './labels'
+import { intlLocale, type Locale } from '~/i18n/locales'
+import { msg } from '@lingui/core/macro'
+import { i18nFor } from '../i18n'
 import { qrRuns } from '~/contract/qr'
 
 /**
@@ -130,7 +131,7 @@ function drawQr(page: PDFPage, text: string, x: number, top: number): number {
 }
 
 export async function renderPolicyPdf(doc: PolicyDocument, options: { broker: BrokerDetails; publicUrl: string }): Promise<Uint8Array> {
-  const labels = documentLabels[doc.locale]
+  const i18n = i18nFor(doc.locale)
   const { broker } = options
   const pdf = await PDFDocument.create()
   // A fresh parse per document: sharing fontkit's parsed font between documents loses glyphs'
@@ -139,12 +140,13 @@ export async function renderPolicyPdf(doc: PolicyDocument, options: { broker: Br
   const bytes = await loadFonts()
   const regular = await pdf.embedFont(bytes.regular, { subset: true })
   const bold = await pdf.embedFont(bytes.bold, { subset: true })
-  const numberText = [doc.policy.series ? `${labels.series} ${doc.policy.series}` : '', `${labels.number} ${doc.policy.number}`].filter(Boolean).join(' ')
+  const { series, number } = doc.policy
+  const numberText = [series ? i18n._(msg`Series ${series}`) : '', i18n._(msg`No. ${number}`)].filter(Boolean).join(' ')
   pdf.setTitle(`${doc.title} ${numberText}`)
   pdf.setAuthor(broker.legalName)
   pdf.setSubject(doc.title)
   pdf.setKeywords([doc.policy.number, doc.insurer.name])
-  pdf.setLanguage(doc.locale === 'ro' ? 'ro-RO' : doc.locale === 'fr' ? 'fr-FR' : 'en-GB')
+  pdf.setLanguage(intlLocale(doc.locale))
   pdf.setCreationDate(doc.issuedAt)
   pdf.setModificationDate(doc.issuedAt)
   pdf.setProducer(broker.brandName)
@@ -170,7 +172,8 @@ export async function renderPolicyPdf(doc: PolicyDocument, options: { broker: Br
   const insurerWidth = bold.widthOfTextAtSize(doc.insurer.name, 11)
   text(doc.insurer.name, A4.width - MARGIN - insurerWidth, y - 12, 11, bold)
   if (doc.insurer.asfRegistration) {
-    const reg = `${labels.insurerRegistration} ${doc.insurer.asfRegistration}`
+    const registration = doc.insurer.asfRegistration
+    const reg = i18n._(msg`ASF register no. ${registration}`)
     text(reg, A4.width - MARGIN - regular.widthOfTextAtSize(reg, 8), y - 24, 8, regular, MUTED)
   }
   y -= 34
@@ -188,9 +191,10 @@ export async function renderPolicyPdf(doc: PolicyDocument, options: { broker: Br
   }
   text(numberText, MARGIN, y, 13, bold, ACCENT)
   y -= 18
-  text(`${labels.issuedAt} ${formatDate(doc.issuedAt, doc.locale, 'dateTime')}`, MARGIN, y, 9, regular, MUTED)
+  const issued = formatDate(doc.issuedAt, doc.locale, 'dateTime')
+  text(i18n._(msg`Document issued on ${issued}`), MARGIN, y, 9, regular, MUTED)
   y -= 14
-  for (const line of wrap(`${labels.verify} ${url}`, regular, 8, titleWidth)) {
+  for (const line of wrap(i18n._(msg`Check that this document is genuine by scanning the QR code or at: ${url}`), regular, 8, titleWidth)) {
     text(line, MARGIN, y, 8, regular, MUTED)
     y -= 11
   }
@@ -227,17 +231,20 @@ export async function renderPolicyPdf(doc: PolicyDocument, options: { broker: Br
   }
 
   // Footer on every page: the broker's legal details (Legea 236/2018) and the page number.
+  const { legalName, asfRegistration: registration, fiscalCode, address } = broker
   const brokerLine = [
-    `${labels.broker}: ${broker.legalName}`,
-    `${labels.brokerRegistration} ${broker.asfRegistration}`,
-    `${labels.fiscalCode} ${broker.fiscalCode}`,
-    `${labels.address}: ${broker.address}`,
+    i18n._(msg`Intermediary (insurance broker): ${legalName}`),
+    i18n._(msg`ASF register no. ${registration}`),
+    i18n._(msg`Fiscal code ${fiscalCode}`),
+    i18n._(msg`Registered office: ${address}`),
     ...[broker.email, broker.phone].filter((v): v is string => Boolean(v)),
   ].join(' · ')
   pages.forEach((p, index) => {
     p.drawLine({ start: { x: MARGIN, y: MARGIN + 40 }, end: { x: A4.width - MARGIN, y: MARGIN + 40 }, thickness: 0.4, color: rgb(0.8, 0.82, 0.85) })
     wrap(brokerLine, regular, 7.5, contentWidth - 60).forEach((line, i) => p.drawText(line, { x: MARGIN, y: MARGIN + 28 - i * 10, size: 7.5, font: regular, color: MUTED }))
-    const pageText = `${labels.page} ${index + 1} / ${pages.length}`
+    const page = index + 1
+    const pageCount = pages.length
+    const pageText = i18n._(msg`Page ${page} / ${pageCount}`)
     p.drawText(pageText, { x: A4.width - MARGIN - regular.widthOfTextAtSize(pageText, 7.5), y: MARGIN + 28, size: 7.5, font: regular, color: MUTED })
   })
 

@@ -43,7 +43,7 @@ interface Rendered {
 /** The values templates name, as text in the recipient's language (a template leaves out what it does not use). */
 type VarName =
   | 'brand' | 'name' | 'link' | 'reset' | 'code' | 'address' | 'support' | 'confirm' | 'product' | 'number' | 'insurer' | 'start' | 'end' | 'verify'
-  | 'order' | 'amount' | 'site' | 'plate' | 'title' | 'excerpt' | 'what' | 'days' | 'renew' | 'settings' | 'reference' | 'phone' | 'kind' | 'status'
+  | 'order' | 'amount' | 'site' | 'plate' | 'title' | 'excerpt' | 'what' | 'days' | 'renew' | 'settings' | 'reference' | 'phone' | 'kind' | 'status' | 'wording'
 type Vars = Record<VarName, string>
 type Template = (v: Vars, i18n: I18n) => { subject: MessageDescriptor; text: MessageDescriptor }
 
@@ -126,9 +126,13 @@ const templates: Record<MailKind, Template> = {
     subject: msg`${product} ${number} has been issued`,
     text: msg`Hello ${name},\n\n${product} from ${insurer} has been issued: series and number ${number}, valid from ${start} to ${end}.\n\nThe document is attached to this message. Check it online: ${verify}\n\nThank you for choosing ${brand}.`,
   }),
-  'policy-not-issued': ({ name, product, insurer, order, amount, site, support }) => ({
+  // `wording` is the product's ("insurance" or "vignette"): a vignette has an issuer, not an insurer.
+  'policy-not-issued': ({ name, product, insurer, order, amount, site, support, wording }) => ({
     subject: msg`${product} could not be issued`,
-    text: msg`Hello ${name},\n\nWe are sorry: the insurer ${insurer} did not issue the policy you ordered (order ${order}). The amount of ${amount} has been refunded to your card; it may take a few working days to appear.\n\nYou can ask for a new quote at any time on ${site}. For questions, write to ${support}.`,
+    text:
+      wording === 'vignette'
+        ? msg`Hello ${name},\n\nWe are sorry: the issuer ${insurer} did not issue the vignette you ordered (order ${order}). The amount of ${amount} has been refunded to your card; it may take a few working days to appear.\n\nYou can buy it again at any time on ${site}. For questions, write to ${support}.`
+        : msg`Hello ${name},\n\nWe are sorry: the insurer ${insurer} did not issue the policy you ordered (order ${order}). The amount of ${amount} has been refunded to your card; it may take a few working days to appear.\n\nYou can ask for a new quote at any time on ${site}. For questions, write to ${support}.`,
   }),
   'note-reminder': ({ name, plate, title, excerpt, link }) => ({
     subject: msg`Reminder for ${plate}: ${title}`,

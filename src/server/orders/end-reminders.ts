@@ -5,10 +5,11 @@ import type { ProductCode } from '~/contract/constants'
 import type { RealtimeEventPayloads } from '~/contract/realtime'
 import { formatDate } from '~/i18n/dates'
 import { isLocale, type Locale } from '~/i18n/locales'
-import type { Deadline } from '../account-area/calendar'
+import { deadlineTitle, type Deadline } from '../account-area/calendar'
 import type { Preferences } from '../account-area/preferences'
 import type { Database, Queryable } from '../db/client'
 import { insurers, orderPolicies, orders, policyEndReminders, users } from '../db/schema'
+import { translate } from '../i18n'
 import type { JobContext, JobQueue } from '../jobs/queue'
 import { log } from '../log'
 import { purchaseOf } from '../products'
@@ -132,7 +133,7 @@ export class PolicyEndReminders {
           locale,
           {
             name: recipient.name,
-            what: reminders.subject[locale],
+            what: translate(locale, reminders.subject),
             number,
             insurer: found.insurerName ?? policy.insurerCode,
             plate: policy.registrationPlate ?? '',
@@ -192,7 +193,7 @@ export class PolicyEndReminders {
       if (!r.endDate || !reminders) return []
       const kind = reminders.kind === 'vignette_end' ? 'vignette' : 'policy'
       const which = r.plate ?? `${r.series ? `${r.series} ` : ''}${r.number ?? ''}`.trim()
-      return [{ uid: `${kind}-${r.id}`, kind, date: r.endDate, allDay: true, title: `${reminders.calendarTitle[locale]}: ${which}`, path: '/account/orders' }]
+      return [{ uid: `${kind}-${r.id}`, kind, date: r.endDate, allDay: true, title: deadlineTitle(locale, reminders.calendarTitle, which), path: '/account/orders' }]
     })
   }
 }

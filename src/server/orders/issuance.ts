@@ -8,6 +8,7 @@ import { insurers, orderPolicies, orders } from '../db/schema'
 import type { JobContext } from '../jobs/queue'
 import { recordVehiclePapers } from '../account-area/vehicles'
 import { log } from '../log'
+import { purchaseOf } from '../products'
 import type { PolicyEndReminders } from './end-reminders'
 import { closeRenewedBy } from '../renewals/renewals'
 import { ISSUE_JOB, REFUND_JOB, type OrderServiceDeps, type Orders } from './orders'
@@ -129,6 +130,7 @@ export function defineIssuanceJobs(deps: IssuanceDeps, service: Orders, options:
           amount: formatMoney(order.totalAmount, order.currency, locale),
           site: deps.config.PUBLIC_URL,
           support: deps.config.SUPPORT_EMAIL,
+          wording: purchaseOf(order.product)?.wording ?? 'insurance',
         })
         return
       }

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../../app.config'
-import { brokerDetailsOf, documentFormat, plainDocumentLabels, productPolicyDocument, renderPolicyPdf, type IssuedPolicyFacts, type PolicyDocument } from '../documents'
+import { brokerDetailsOf, plainPolicyDocument, productPolicyDocument, renderPolicyPdf, type IssuedPolicyFacts } from '../documents'
 import { isLocale, type Locale } from '~/i18n/locales'
 import { purchaseOf } from '../products'
 import type { PolicyDocumentInput, PolicyDocuments } from './ports'
@@ -28,33 +28,7 @@ export class PolicyPdfDocuments implements PolicyDocuments {
       issuedAt: new Date(),
     }
     const facts = purchase?.facts.safeParse(input.facts)
-    const doc = purchase && facts?.success ? productPolicyDocument(purchase.document, facts.data, issued, locale) : plainDocument(input, issued, purchase?.wording ?? 'insurance', locale)
+    const doc = purchase && facts?.success ? productPolicyDocument(purchase.document, facts.data, issued, locale) : plainPolicyDocument(issued, { wording: purchase?.wording ?? 'insurance', plate: input.registrationPlate, vin: input.vin }, locale)
     return renderPolicyPdf(doc, { broker: brokerDetailsOf(this.config), publicUrl: this.config.PUBLIC_URL })
-  }
-}
-
-/** The period, the price and who or what it is for: all a policy without its product's facts can print. */
-function plainDocument(input: PolicyDocumentInput, issued: IssuedPolicyFacts, wording: 'insurance' | 'vignette', locale: Locale): PolicyDocument {
-  const l = plainDocumentLabels[wording][locale]
-  const format = documentFormat(locale)
-  return {
-    locale,
-    title: l.title,
-    insurer: issued.insurer,
-    policy: { ...(issued.series ? { series: issued.series } : {}), number: issued.number },
-    sections: [
-      {
-        heading: l.section,
-        fields: [
-          { label: l.period, value: `${format.day(issued.startDate)} – ${format.day(issued.endDate)}` },
-          { label: l.price, value: format.money(issued.premium) },
-          { label: l.holder, value: `${input.customer.first_name} ${input.customer.last_name}`.trim() },
-          ...(input.registrationPlate ? [{ label: l.plate, value: input.registrationPlate }] : []),
-          ...(input.vin ? [{ label: l.vin, value: input.vin }] : []),
-        ],
-      },
-    ],
-    verificationCode: issued.verificationCode,
-    issuedAt: issued.issuedAt,
   }
 }

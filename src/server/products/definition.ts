@@ -8,7 +8,7 @@
 import type { z } from 'zod'
 import type { OrderInsured } from '~/contract/orders'
 import type { Offer, QuoteSubject } from '~/contract/quotes'
-import type { Locale } from '~/i18n/locales'
+import type { MessageDescriptor } from '@lingui/core'
 import type { ProductDocument } from '../documents/product-document'
 import type { AppConfig } from '../../../app.config'
 import type { FxRates } from '../fx/service'
@@ -99,6 +99,15 @@ export interface PolicySource {
 export type Wording = 'insurance' | 'vignette'
 /** The papers of a vehicle in the account area that a purchase brings up to date (the vehicle's fields). */
 export type VehiclePaper = 'rca_valid_until' | 'rovinieta_valid_until' | 'hu_vignette_valid_until'
+/**
+ * A vehicle paper a product feeds: the vehicle's field it sets, and the kind of the paper's
+ * deadline in the account's calendar (the first part of its event id `rca-<vehicle id>`, which
+ * calendars keep across feeds and the vehicle page links to, so it never changes).
+ */
+export interface VehiclePaperOf {
+  field: VehiclePaper
+  calendarKind: string
+}
 
 export interface ProductPurchase<Facts = unknown> {
   wording: Wording
@@ -108,20 +117,19 @@ export interface ProductPurchase<Facts = unknown> {
   policyFacts(source: PolicySource): unknown
   /** What the checkout must ask for this product (`travellers`: every traveller's name, in the quote's order). */
   asks?: 'travellers'
-  // Its words are the product's own (typed where it is written); the renderer passes them back as given.
-  document: ProductDocument<Facts, unknown>
+  document: ProductDocument<Facts>
   reminders: {
     /** The preference that routes its end reminders. */
     kind: 'policy_end' | 'vignette_end'
-    /** The mail's subject ("Polița RCA", "Rovinieta"): feminine in ro and fr, as the templates assume. */
-    subject: Record<Locale, string>
-    /** The calendar's title before the plate or number ("RCA expiră"). */
-    calendarTitle: Record<Locale, string>
+    /** What the end reminder calls it ("Your RCA policy", "Your Romanian road vignette"). */
+    subject: MessageDescriptor
+    /** The calendar's title before the plate or number ("RCA policy ends"), for its policies and the vehicle paper it feeds. */
+    calendarTitle: MessageDescriptor
     /** Where to buy the next one. */
     renewPath(vehicle: { registrationPlate: string | null; vin: string | null }): string
   }
   /** The vehicle paper a purchase sets (valid until the policy's last day). */
-  vehiclePaper?: VehiclePaper
+  vehiclePaper?: VehiclePaperOf
   /** Its policies answer the public check by plate or VIN (`/api/v1/policy-check`). */
   publicCheck?: boolean
   /** Bundles: an offer that is the base others need (PAD), one that needs a base unless its quote names one. */

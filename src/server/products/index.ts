@@ -4,7 +4,8 @@
  * orders, documents, reminders, account area and sandbox insurers take every product from here:
  * a new product is a new folder and one line below.
  */
-import type { AnyProductDefinition, ProductPurchase, VehiclePaper } from './definition'
+import type { MessageDescriptor } from '@lingui/core'
+import type { AnyProductDefinition, ProductPurchase, VehiclePaper, VehiclePaperOf } from './definition'
 import { houseDefinition } from './house/definition'
 import { rcaProduct } from './rca'
 import { travelDefinition } from './travel/definition'
@@ -27,7 +28,12 @@ export function purchaseOf(product: string): ProductPurchase | undefined {
 export const publiclyCheckedProducts: readonly string[] = Object.keys(productDefinitions).filter((code) => productDefinitions[code]!.purchase.publicCheck)
 
 /** The vehicle paper a product's purchase sets, if any. */
-export const vehiclePaperOf = (product: string): VehiclePaper | undefined => purchaseOf(product)?.vehiclePaper
+export const vehiclePaperOf = (product: string): VehiclePaper | undefined => purchaseOf(product)?.vehiclePaper?.field
 
 /** The products whose purchase sets `paper` (the vehicle's RCA: the RCA product). */
 export const productsSetting = (paper: VehiclePaper): string[] => Object.keys(productDefinitions).filter((code) => vehiclePaperOf(code) === paper)
+
+/** Every vehicle paper some product feeds, once, with the calendar title of its deadline (the first product's that feeds it). */
+export const vehiclePapers: readonly (VehiclePaperOf & { calendarTitle: MessageDescriptor })[] = Object.values(productDefinitions)
+  .flatMap(({ purchase }) => (purchase.vehiclePaper ? [{ ...purchase.vehiclePaper, calendarTitle: purchase.reminders.calendarTitle }] : []))
+  .filter((paper, i, all) => all.findIndex((other) => other.field === paper.field) === i)

@@ -1,7 +1,7 @@
 import { LocalitiesQuery, LocalityList } from '~/contract/addresses'
 import { findCounty, localitiesOf } from '../../addresses/siruta'
 import { ApiError } from '../errors'
-import { fieldMessage } from '../messages'
+import { fieldMessage } from '~/contract/field-messages'
 import { defineRoute } from '../route'
 
 /** SIRUTA's localities (docs/addresses.md), served to the address forms' type-ahead instead of bundling the list with them. */

@@ -8,7 +8,7 @@ import { createChallenge, verifyCaptcha } from '../../captcha/captcha'
 import { log } from '../../log'
 import type { ApiDeps } from '../deps'
 import { ApiError } from '../errors'
-import { prettyMessage } from '../messages'
+import { prettyMessage } from '../../i18n/api-messages'
 import { defineRoute } from '../route'
 
 const limit = z.coerce.number().int().min(1).max(500).default(50)

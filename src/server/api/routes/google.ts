@@ -3,7 +3,7 @@ import { GoogleSignInInput } from '~/contract/google'
 import type { Locale } from '~/i18n/locales'
 import { GoogleSignInRefused } from '../../auth/google'
 import { ApiError } from '../errors'
-import { prettyMessage } from '../messages'
+import { prettyMessage } from '../../i18n/api-messages'
 import { defineRoute } from '../route'
 
 /** The answer to a refused Google sign-in: a token problem is a 422 on `token`, as a refused captcha is. */

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { PageViewCreated, PageViewInput, RedirectLookup, RedirectQuery, RedirectRule, RedirectRuleInput, SitePath } from '~/contract/navigation'
 import { redirectRuleProblem } from '../../site/redirect-rules'
 import { ApiError } from '../errors'
-import { prettyMessage } from '../messages'
+import { prettyMessage } from '../../i18n/api-messages'
 import { defineRoute } from '../route'
 
 const limit = z.coerce.number().int().min(1).max(500).default(50)

@@ -24,7 +24,7 @@ import { isCheckoutTicket, spendCheckoutTicket } from '../../orders/guest-checko
 import { OrderFailure } from '../../orders/orders'
 import type { OrderAccess } from '../../orders/access'
 import { ApiError } from '../errors'
-import { fieldMessage } from '../messages'
+import { fieldMessage } from '~/contract/field-messages'
 import { requestMeta } from '../request-meta'
 import { defineRoute, signedIn, type RouteContext } from '../route'
 import { requireCaptcha } from './engagement'

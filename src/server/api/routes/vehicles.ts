@@ -29,7 +29,7 @@ import { toDiaryEntry } from '../../account-area/diaries'
 import { toNote } from '../../account-area/notes'
 import { toVehicle } from '../../account-area/vehicles'
 import { ApiError } from '../errors'
-import { fieldMessage } from '../messages'
+import { fieldMessage } from '~/contract/field-messages'
 import { defineRoute, signedIn } from '../route'
 import { lookUpRegistry, RegistryLookupQuery } from './quotes'
 

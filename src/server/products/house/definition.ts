@@ -42,7 +42,7 @@ export const houseDefinition: ProductDefinition<HouseQuoteInput> = {
       insurers: request.cover === 'pad' ? [PAD_ISSUER] : request.cover === 'optional' ? optional : [PAD_ISSUER, ...optional],
     }
   },
-  offerDetails: (details) => pick(details, { cover: 'string', pad_type: 'string', sum_insured: 'int', contents_sum_insured: 'int', liability_cover: 'int' }),
+  offerDetails: (details) => pick(details, { cover: 'string', pad_type: 'string', sum_insured: 'int', contents_sum_insured: 'int', liability_cover: 'int', deductible_percent: 'int', deductible_minimum: 'int' }),
   subject: (request) => ({ product: 'house-insurance', address: request.address, cover: request.cover, existing_pad_number: request.existing_pad_number, start_date: request.start_date }),
   quoteView: () => ({}),
   offerView: (details) => {
@@ -50,6 +50,8 @@ export const houseDefinition: ProductDefinition<HouseQuoteInput> = {
     if (details.cover === 'pad' || details.cover === 'optional') view.cover = details.cover
     if (details.pad_type === 'A' || details.pad_type === 'B') view.pad_type = details.pad_type
     for (const field of ['sum_insured', 'contents_sum_insured', 'liability_cover'] as const) if (money(details[field])) view[field] = money(details[field])
+    const minimum = money(details.deductible_minimum)
+    if (typeof details.deductible_percent === 'number' && minimum) view.deductible = { percent: details.deductible_percent, minimum }
     return view
   },
   oneOfferPerInsurer: true,

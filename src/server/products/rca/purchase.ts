@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import type { BonusMalusClass } from '~/contract/bonus-malus'
 import type { RcaQuoteInput } from '~/contract/rca'
 import { isProvisionalPlate, parsePlate } from '~/contract/vehicle'
@@ -41,11 +42,11 @@ export const rcaPurchase: ProductPurchase<RcaPolicyFacts> = {
   document: rcaDocument,
   reminders: {
     kind: 'policy_end',
-    subject: { ro: 'Polița RCA', en: 'Your RCA policy', fr: 'Votre police RCA' },
-    calendarTitle: { ro: 'RCA expiră', en: 'RCA policy ends', fr: 'Fin de l’assurance RCA' },
+    subject: msg`Your RCA policy`,
+    calendarTitle: msg`RCA policy ends`,
     // The next one comes back with its vehicle filled in.
     renewPath: ({ registrationPlate: plate, vin }) => (plate && vin ? `/rca/${encodeURIComponent(plate)}/${encodeURIComponent(vin)}` : '/rca'),
   },
-  vehiclePaper: 'rca_valid_until',
+  vehiclePaper: { field: 'rca_valid_until', calendarKind: 'rca' },
   publicCheck: true,
 }

@@ -26,7 +26,7 @@ export const travelDefinition: ProductDefinition<TravelQuoteInput> = {
     }
   },
   offerDetails: (details) =>
-    pick(details, { premium_eur: 'int', medical_limit_eur: 'int', schengen_valid: 'boolean', policy_scope: 'string', max_trip_days: 'int', cancellation_sum_insured_eur: 'int', skiing_covered: 'boolean' }),
+    pick(details, { premium_eur: 'int', medical_limit_eur: 'int', schengen_valid: 'boolean', policy_scope: 'string', max_trip_days: 'int', cancellation_sum_insured_eur: 'int', skiing_covered: 'boolean', assistance_phone: 'string' }),
   subject: (request) => ({
     product: 'travel',
     zone: request.zone,
@@ -45,6 +45,7 @@ export const travelDefinition: ProductDefinition<TravelQuoteInput> = {
     ...(typeof details.max_trip_days === 'number' ? { max_trip_days: details.max_trip_days } : {}),
     ...(typeof details.cancellation_sum_insured_eur === 'number' ? { cancellation_cover: { amount: details.cancellation_sum_insured_eur, currency: 'EUR' as const } } : {}),
     ...(typeof details.skiing_covered === 'boolean' ? { skiing_covered: details.skiing_covered } : {}),
+    ...(typeof details.assistance_phone === 'string' ? { assistance_phone: details.assistance_phone } : {}),
   }),
   oneOfferPerInsurer: true,
   // Only the annual cover renews: a single trip is over when it ends.

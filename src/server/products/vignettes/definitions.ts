@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { HuVignetteQuoteInput, RoVignetteQuoteInput } from '~/contract/vignettes'
 import { rateHoldsUntil } from '../../fx/rate-day'
 import type { ProductDefinition } from '../definition'
@@ -59,11 +60,11 @@ export const roVignetteDefinition: ProductDefinition<RoVignetteQuoteInput> = {
   // The year's and the month's vignettes follow on; a few days' vignette is for a trip.
   renewal: { request: (previous, startDate) => (previous.period === '12m' || previous.period === '30d' ? { ...previous, start_date: startDate } : undefined) },
   purchase: vignettePurchase({
-    titles: { ro: 'Dovada rovinietei', en: 'Romanian road vignette (rovinietă) proof', fr: 'Justificatif de vignette roumaine (rovinietă)' },
-    subject: { ro: 'Rovinieta', en: 'Your Romanian road vignette', fr: 'Votre vignette roumaine' },
-    calendarTitle: { ro: 'Rovinieta expiră', en: 'Rovinietă ends', fr: 'Fin de la rovinietă' },
+    title: msg`Romanian road vignette (rovinietă) proof`,
+    subject: msg`Your Romanian road vignette`,
+    calendarTitle: msg`Rovinietă ends`,
     renewPath: '/instantRo',
-    paper: 'rovinieta_valid_until',
+    paper: { field: 'rovinieta_valid_until', calendarKind: 'rovinieta' },
   }),
 }
 
@@ -91,10 +92,10 @@ export const huVignetteDefinition: ProductDefinition<HuVignetteQuoteInput> = {
   offerView: vignetteOfferView,
   oneOfferPerInsurer: true,
   purchase: vignettePurchase({
-    titles: { ro: 'Dovada vinietei maghiare', en: 'Hungarian e-vignette proof', fr: 'Justificatif de vignette hongroise' },
-    subject: { ro: 'Vinieta maghiară', en: 'Your Hungarian vignette', fr: 'Votre vignette hongroise' },
-    calendarTitle: { ro: 'Vinieta Ungaria expiră', en: 'Hungarian vignette ends', fr: 'Fin de la vignette hongroise' },
+    title: msg`Hungarian e-vignette proof`,
+    subject: msg`Your Hungarian vignette`,
+    calendarTitle: msg`Hungarian vignette ends`,
     renewPath: '/lih',
-    paper: 'hu_vignette_valid_until',
+    paper: { field: 'hu_vignette_valid_until', calendarKind: 'hu_vignette' },
   }),
 }

@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { huVignettePeriods, roVignettePeriods } from '~/contract/vignettes'
-import type { Locale } from '~/i18n/locales'
-import type { ProductDocument } from '../../documents/product-document'
-import type { ProductPurchase, VehiclePaper } from '../definition'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { documentSection, holderName, type ProductDocument } from '../../documents/product-document'
+import type { ProductPurchase, VehiclePaperOf } from '../definition'
 
 /** What the quote keeps for the vignette (`context.policy`): the vehicle, the period, the counties or bridge passes. */
 export function vignettePolicyPart(request: {
@@ -48,109 +49,47 @@ const countyNames: Record<string, string> = {
 }
 
 type Period = VignetteFacts['period']
-const periods: Record<Locale, Record<Period, string>> = {
-  ro: { '1d': '1 zi', '7d': '7 zile', '10d': '10 zile', '30d': '30 de zile', '60d': '60 de zile', '12m': '12 luni', daily: 'O zi', monthly: 'O lună', annual: 'Anuală, toată țara', county: 'Anuală, pe județe' },
-  en: { '1d': '1 day', '7d': '7 days', '10d': '10 days', '30d': '30 days', '60d': '60 days', '12m': '12 months', daily: 'One day', monthly: 'One month', annual: 'Annual, whole country', county: 'Annual, by county' },
-  fr: { '1d': '1 jour', '7d': '7 jours', '10d': '10 jours', '30d': '30 jours', '60d': '60 jours', '12m': '12 mois', daily: 'Un jour', monthly: 'Un mois', annual: 'Annuelle, tout le pays', county: 'Annuelle, par comitat' },
+const periods: Record<Period, MessageDescriptor> = {
+  '1d': msg({ message: '1 day', context: 'vignette period' }),
+  '7d': msg({ message: '7 days', context: 'vignette period' }),
+  '10d': msg({ message: '10 days', context: 'vignette period' }),
+  '30d': msg({ message: '30 days', context: 'vignette period' }),
+  '60d': msg({ message: '60 days', context: 'vignette period' }),
+  '12m': msg({ message: '12 months', context: 'vignette period' }),
+  daily: msg({ message: 'One day', context: 'vignette period' }),
+  monthly: msg({ message: 'One month', context: 'vignette period' }),
+  annual: msg({ message: 'Annual, whole country', context: 'vignette period' }),
+  county: msg({ message: 'Annual, by county', context: 'vignette period' }),
 }
 
-const words = {
-  ro: {
-    vehicle: 'Vehiculul',
-    plate: 'Număr de înmatriculare',
-    country: 'Țara de înmatriculare',
-    vin: 'Serie de șasiu (VIN)',
-    series: 'Seria certificatului de înmatriculare',
-    category: 'Categoria',
-    vignette: 'Vinieta',
-    period: 'Perioada',
-    counties: 'Județe',
-    bridge: 'Treceri pod Fetești–Cernavodă',
-    validity: 'Valabilă',
-    validityValue: (from: string, to: string) => `de la ${from} până la ${to} (ora României)`,
-    issuer: 'Emitent',
-    proof: 'Număr dovadă',
-    price: 'Preț plătit',
-    buyer: 'Cumpărător',
-    check: 'Verificați numărul de înmatriculare literă cu literă: o greșeală face vinieta nevalabilă.',
-    periods: periods.ro,
-  },
-  en: {
-    vehicle: 'Vehicle',
-    plate: 'Registration number',
-    country: 'Country of registration',
-    vin: 'VIN',
-    series: 'Registration certificate series',
-    category: 'Category',
-    vignette: 'Vignette',
-    period: 'Period',
-    counties: 'Counties',
-    bridge: 'Fetești–Cernavodă bridge passes',
-    validity: 'Valid',
-    validityValue: (from: string, to: string) => `from ${from} until ${to} (Romanian time)`,
-    issuer: 'Issuer',
-    proof: 'Proof number',
-    price: 'Price paid',
-    buyer: 'Buyer',
-    check: 'Check the registration number letter by letter: a mistake makes the vignette invalid.',
-    periods: periods.en,
-  },
-  fr: {
-    vehicle: 'Véhicule',
-    plate: 'Immatriculation',
-    country: 'Pays d’immatriculation',
-    vin: 'Numéro VIN',
-    series: 'Série du certificat d’immatriculation',
-    category: 'Catégorie',
-    vignette: 'Vignette',
-    period: 'Période',
-    counties: 'Comitats',
-    bridge: 'Passages du pont Fetești–Cernavodă',
-    validity: 'Valable',
-    validityValue: (from: string, to: string) => `du ${from} au ${to} (heure de Roumanie)`,
-    issuer: 'Émetteur',
-    proof: 'Numéro de justificatif',
-    price: 'Prix payé',
-    buyer: 'Acheteur',
-    check: 'Vérifiez l’immatriculation lettre par lettre : une erreur rend la vignette invalide.',
-    periods: periods.fr,
-  },
-} satisfies Record<Locale, unknown>
-type Words = (typeof words)['ro']
-
 /** A vignette's proof: the vehicle, the vignette and its validity to the minute, the issuer and the proof's number; no insurance words. */
-function vignetteDocument(titles: Record<Locale, string>): ProductDocument<VignetteFacts, Words & { title: string }> {
+function vignetteDocument(title: MessageDescriptor): ProductDocument<VignetteFacts> {
   return {
-    words: { ro: { ...words.ro, title: titles.ro }, en: { ...words.en, title: titles.en }, fr: { ...words.fr, title: titles.fr } },
-    build(facts, policy, w, format) {
+    build(facts, policy, i18n, format) {
+      const from = format.minute(facts.valid_from)
+      const until = format.minute(facts.valid_until)
       return {
-        title: w.title,
+        title: i18n._(title),
         sections: [
-          {
-            heading: w.vehicle,
-            fields: [
-              { label: w.plate, value: facts.registration_plate },
-              { label: w.country, value: facts.country },
-              ...(facts.vin ? [{ label: w.vin, value: facts.vin }] : []),
-              ...(facts.certificate_series ? [{ label: w.series, value: facts.certificate_series }] : []),
-              { label: w.category, value: facts.category },
-            ],
-          },
-          {
-            heading: w.vignette,
-            fields: [
-              { label: w.period, value: w.periods[facts.period] },
-              ...(facts.counties.length > 0 ? [{ label: w.counties, value: facts.counties.map((code) => countyNames[code] ?? code).join(', ') }] : []),
-              ...(facts.bridge_passes > 0 ? [{ label: w.bridge, value: String(facts.bridge_passes) }] : []),
-              { label: w.validity, value: w.validityValue(format.minute(facts.valid_from), format.minute(facts.valid_until)) },
-              { label: w.issuer, value: policy.insurer.name },
-              { label: w.proof, value: `${policy.series ? `${policy.series} ` : ''}${policy.number}` },
-              { label: w.price, value: format.money(policy.premium) },
-              { label: w.buyer, value: `${policy.holder.first_name} ${policy.holder.last_name}`.trim() },
-            ],
-          },
+          documentSection(i18n, msg`Vehicle`, [
+            [msg`Registration number`, facts.registration_plate],
+            [msg`Country of registration`, facts.country],
+            facts.vin && [msg`VIN`, facts.vin],
+            facts.certificate_series && [msg`Registration certificate series`, facts.certificate_series],
+            [msg`Category`, facts.category],
+          ]),
+          documentSection(i18n, msg`Vignette`, [
+            [msg({ message: 'Period', context: 'dates of cover' }), i18n._(periods[facts.period])],
+            facts.counties.length > 0 && [msg`Counties`, facts.counties.map((code) => countyNames[code] ?? code).join(', ')],
+            facts.bridge_passes > 0 && [msg`Fetești–Cernavodă bridge passes`, String(facts.bridge_passes)],
+            [msg({ message: 'Valid', context: 'policy period' }), i18n._(msg`from ${from} until ${until} (Romanian time)`)],
+            [msg`Issuer`, policy.insurer.name],
+            [msg`Proof number`, `${policy.series ? `${policy.series} ` : ''}${policy.number}`],
+            [msg`Price paid`, format.money(policy.premium)],
+            [msg`Buyer`, holderName(policy)],
+          ]),
         ],
-        notes: [w.check],
+        notes: [i18n._(msg`Check the registration number letter by letter: a mistake makes the vignette invalid.`)],
       }
     },
   }
@@ -158,17 +97,17 @@ function vignetteDocument(titles: Record<Locale, string>): ProductDocument<Vigne
 
 /** A vignette product's purchase: its proof document, its reminders, the vehicle paper it sets. */
 export function vignettePurchase(options: {
-  titles: Record<Locale, string>
-  subject: Record<Locale, string>
-  calendarTitle: Record<Locale, string>
+  title: MessageDescriptor
+  subject: MessageDescriptor
+  calendarTitle: MessageDescriptor
   renewPath: string
-  paper: VehiclePaper
+  paper: VehiclePaperOf
 }): ProductPurchase<VignetteFacts> {
   return {
     wording: 'vignette',
     facts: VignetteFacts,
     policyFacts: ({ policy, details }) => (typeof policy === 'object' && policy ? { ...policy, valid_from: details.valid_from, valid_until: details.valid_until } : undefined),
-    document: vignetteDocument(options.titles),
+    document: vignetteDocument(options.title),
     reminders: { kind: 'vignette_end', subject: options.subject, calendarTitle: options.calendarTitle, renewPath: () => options.renewPath },
     vehiclePaper: options.paper,
   }

@@ -35,6 +35,8 @@ export interface HouseInsurerTariff {
   liabilityCover: number
   liabilityPremium: number
   minimumPremium: number
+  /** Its deductible: a whole percent of each claim, at least `minimum` bani. */
+  deductible: { percent: number; minimum: number }
   declines: (request: HouseQuoteInput) => 'wooden_structure' | 'building_too_old' | 'seismic_class' | undefined
 }
 
@@ -48,6 +50,7 @@ export const houseInsurerTariffs: Record<string, HouseInsurerTariff> = {
     liabilityCover: 5_000_000,
     liabilityPremium: 2500,
     minimumPremium: 15000,
+    deductible: { percent: 10, minimum: 50_000 },
     declines: (r) => (r.building.wall_material === 'other_untreated' ? 'wooden_structure' : undefined),
   },
   groupama: {
@@ -59,6 +62,7 @@ export const houseInsurerTariffs: Record<string, HouseInsurerTariff> = {
     liabilityCover: 3_000_000,
     liabilityPremium: 2000,
     minimumPremium: 12000,
+    deductible: { percent: 5, minimum: 30_000 },
     declines: (r) => (r.building.year_built < 1900 ? 'building_too_old' : undefined),
   },
   omniasig: {
@@ -70,6 +74,7 @@ export const houseInsurerTariffs: Record<string, HouseInsurerTariff> = {
     liabilityCover: 2_000_000,
     liabilityPremium: 1500,
     minimumPremium: 10000,
+    deductible: { percent: 10, minimum: 40_000 },
     declines: (r) => (r.building.wall_material === 'wood' ? 'wooden_structure' : undefined),
   },
   generali: {
@@ -81,6 +86,7 @@ export const houseInsurerTariffs: Record<string, HouseInsurerTariff> = {
     liabilityCover: 10_000_000,
     liabilityPremium: 3500,
     minimumPremium: 18000,
+    deductible: { percent: 5, minimum: 100_000 },
     declines: (r) => (r.building.seismic_risk_class === 'II' ? 'seismic_class' : undefined),
   },
 }

@@ -43,6 +43,7 @@ export const travelSandboxPricer: SandboxPricer<TravelQuoteInput & { end_date: s
         ...(price.maxTripDays === null ? {} : { max_trip_days: price.maxTripDays }),
         ...(price.cancellationEurCents === null ? {} : { cancellation_sum_insured_eur: price.cancellationEurCents }),
         ...(price.skiing === null ? {} : { skiing_covered: price.skiing }),
+        assistance_phone: tariff.assistancePhone,
       },
     }
   },
@@ -65,7 +66,14 @@ export const houseSandboxPricer: SandboxPricer<HouseQuoteInput> = {
     return {
       status: 'offered',
       premium: price.premium,
-      details: { cover: 'optional', sum_insured: price.sumInsuredBuilding, contents_sum_insured: price.sumInsuredContents, liability_cover: price.liabilityCover },
+      details: {
+        cover: 'optional',
+        sum_insured: price.sumInsuredBuilding,
+        contents_sum_insured: price.sumInsuredContents,
+        liability_cover: price.liabilityCover,
+        deductible_percent: tariff.deductible.percent,
+        deductible_minimum: tariff.deductible.minimum,
+      },
     }
   },
 }

@@ -34,6 +34,8 @@ export interface TravelInsurerTariff {
   /** Cancellation: a rate on the trip's cost, a minimum per trip, and the most it insures per traveller. */
   cancellation: { rate: number; minimumEurCents: number; maxPerTravellerEurCents: number }
   family: boolean
+  /** Its 24-hour assistance line (the sandbox's own numbers, not the insurers' real ones). */
+  assistancePhone: string
 }
 
 export const travelInsurerTariffs: Record<string, TravelInsurerTariff> = {
@@ -51,6 +53,7 @@ export const travelInsurerTariffs: Record<string, TravelInsurerTariff> = {
     baggageEurCents: 300,
     cancellation: { rate: 0.04, minimumEurCents: 800, maxPerTravellerEurCents: 500_000 },
     family: true,
+    assistancePhone: '+40 21 300 11 20',
   },
   // Single trips up to 90 days, annual trips up to 90 days each; skiing from 5.
   groupama: {
@@ -66,6 +69,7 @@ export const travelInsurerTariffs: Record<string, TravelInsurerTariff> = {
     baggageEurCents: 250,
     cancellation: { rate: 0.035, minimumEurCents: 1000, maxPerTravellerEurCents: 300_000 },
     family: false,
+    assistancePhone: '+40 21 300 22 40',
   },
   // Long stays up to 180 days, high limits, no sports.
   omniasig: {
@@ -81,6 +85,7 @@ export const travelInsurerTariffs: Record<string, TravelInsurerTariff> = {
     baggageEurCents: 350,
     cancellation: { rate: 0.05, minimumEurCents: 1000, maxPerTravellerEurCents: 1_000_000 },
     family: true,
+    assistancePhone: '+40 21 300 33 60',
   },
   // The budget product: a low limit in Europe (not valid for a Schengen visa, facts §5), short trips, no USA or Canada.
   'signal-iduna': {
@@ -97,6 +102,7 @@ export const travelInsurerTariffs: Record<string, TravelInsurerTariff> = {
     baggageEurCents: 200,
     cancellation: { rate: 0.06, minimumEurCents: 600, maxPerTravellerEurCents: 150_000 },
     family: false,
+    assistancePhone: '+40 21 300 44 80',
   },
 }
 

@@ -1,12 +1,14 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import type { Locale } from '~/i18n/locales'
-import { translate } from '../i18n'
+import type { ErrorBody, FieldErrors } from '~/contract/errors'
+import { translate } from './index'
 
 /**
- * Sentences for people in API error bodies (`pretty_message`), from the server catalog like
- * every server string (src/server/i18n). A few are the field sentences of a 422
- * (`captcha_failed`, `redirect_reserved_path`, `redirect_loop`, `google_*`).
+ * Sentences for people in error bodies (`pretty_message`) of the API and of the web app's own
+ * refusals (the server-function transport), from the server catalog like every server string.
+ * A few are the field sentences of a 422 (`captcha_failed`, `redirect_reserved_path`,
+ * `redirect_loop`, `google_*`).
  */
 const messages = {
   exchange_rate_missing: msg`Today’s exchange rate is not available yet, so the price cannot be worked out. Please come back in a few minutes.`,
@@ -55,4 +57,7 @@ export function prettyMessage(locale: Locale, key: MessageKey): string {
   return translate(locale, messages[key])
 }
 
-export { fieldMessage, isFieldMessageKey, type FieldMessageKey } from '~/contract/field-messages'
+/** The error envelope (`{error: {code, message, pretty_message}}`): the key, or a 422's field map, and the sentence in `locale`. */
+export function errorBody(locale: Locale, status: number, key: MessageKey, fields?: FieldErrors): ErrorBody {
+  return { error: { code: status, message: fields ?? key, pretty_message: prettyMessage(locale, key) } }
+}
