@@ -80,6 +80,13 @@ function loadFonts() {
   return fontBytes
 }
 
+/**
+ * OpenType positioning (kerning, mark placement) is off: pdf-lib draws each glyph at its advance
+ * width and never reads the positions, and computing them (the GPOS tables decoded for each
+ * document's fresh font) was most of a document's CPU. Substitutions (ligatures) stay as they were.
+ */
+const FONT_FEATURES = { kern: false, mark: false, mkmk: false, curs: false, dist: false }
+
 const A4 = { width: 595.28, height: 841.89 }
 const MARGIN = 48
 const INK = rgb(0.1, 0.12, 0.16)
@@ -92,8 +99,16 @@ export const QR_MODULE = 2.4
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = []
   for (const paragraph of text.split('\n')) {
+    const words = paragraph.split(/\s+/).filter(Boolean)
+    // Most labels and values fit on one line: one measure (a text layout) instead of one per word.
+    // The same lines as word by word: a line's start is never wider than the whole line.
+    const whole = words.join(' ')
+    if (font.widthOfTextAtSize(whole, size) <= width) {
+      lines.push(whole)
+      continue
+    }
     let line = ''
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+    for (const word of words) {
       const candidate = line ? `${line} ${word}` : word
       if (font.widthOfTextAtSize(candidate, size) <= width) {
         line = candidate
@@ -129,16 +144,35 @@ function drawQr(page: PDFPage, text: string, x: number, top: number): number {
   return side
 }
 
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0]
+type FontkitFont = ReturnType<Fontkit['create']>
+const parsedFonts = new WeakMap<Uint8Array, FontkitFont>()
+
+/**
+ * Fontkit for pdf-lib that parses each font file once per process. A document gets its own view
+ * of the parsed font: the decoded tables (the character map, the substitution tables) are
+ * shared, the glyphs are the view's. Sharing the glyphs too lost code points: fontkit caches a
+ * glyph at its first use, and a glyph first met as a part of another (the s inside ș) has none,
+ * which left later documents' text unsearchable and silent to screen readers.
+ */
+const fontsParsedOnce: Fontkit = {
+  create(bytes) {
+    let parsed = parsedFonts.get(bytes)
+    if (!parsed) parsedFonts.set(bytes, (parsed = fontkit.create(bytes)))
+    const view = Object.create(parsed) as FontkitFont & { _glyphs: unknown[] }
+    view._glyphs = []
+    return view
+  },
+}
+
 export async function renderPolicyPdf(doc: PolicyDocument, options: { broker: BrokerDetails; publicUrl: string }): Promise<Uint8Array> {
   const labels = documentLabels[doc.locale]
   const { broker } = options
   const pdf = await PDFDocument.create()
-  // A fresh parse per document: sharing fontkit's parsed font between documents loses glyphs'
-  // code points, and with them the ToUnicode map that makes the text searchable and readable aloud.
-  pdf.registerFontkit(fontkit)
+  pdf.registerFontkit(fontsParsedOnce)
   const bytes = await loadFonts()
-  const regular = await pdf.embedFont(bytes.regular, { subset: true })
-  const bold = await pdf.embedFont(bytes.bold, { subset: true })
+  const regular = await pdf.embedFont(bytes.regular, { subset: true, features: FONT_FEATURES })
+  const bold = await pdf.embedFont(bytes.bold, { subset: true, features: FONT_FEATURES })
   const numberText = [doc.policy.series ? `${labels.series} ${doc.policy.series}` : '', `${labels.number} ${doc.policy.number}`].filter(Boolean).join(' ')
   pdf.setTitle(`${doc.title} ${numberText}`)
   pdf.setAuthor(broker.legalName)
