@@ -141,7 +141,8 @@ async function main(): Promise<void> {
     // No realtime node runs here: the API's order events go to a closed port and are dropped at once (the live pages' part is not measured).
     PUSHER_HOST: HOST,
     PUSHER_PORT: '9',
-    ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
+    // The memory settings given here, so the server does not start itself again (decision 81) and lose the profile.
+    ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir} --max-semi-space-size=8`, MALLOC_MMAP_THRESHOLD_: String(128 * 1024) } : {}),
   })
   let stopped = false
   const cleanup = () => {
