@@ -7,6 +7,7 @@
  *   npm run bench:checkout -- --product ro-vignette         # one issuer (CNAIR) instead of 9 insurers
  *   npm run bench:checkout -- --latency-scale 0.1           # faster outside parties
  *   npm run bench:checkout -- --database postgres://…       # PostgreSQL instead of embedded PGlite
+ *   npm run bench:checkout -- --profile                     # a .cpuprofile of the API process, on exit
  *
  * Three processes: the provider API alone (`src/server/api/standalone.ts`, a fresh PGlite data
  * folder unless `--database`, `PAYMENT_PROVIDER=sandbox`), the sandbox services alone
@@ -62,6 +63,7 @@ const { values: flags } = parseArgs({
     settle: { type: 'string', default: '180' },
     database: { type: 'string', default: '' },
     hostile: { type: 'string', default: '0.25' },
+    profile: { type: 'boolean', default: false },
   },
 })
 const duration = Number(flags.duration)
@@ -122,6 +124,7 @@ async function main(): Promise<void> {
   const sandboxUrl = `http://${HOST}:${sandboxPort}`
   const apiUrl = `http://${HOST}:${apiPort}/api/v1`
   const common = { DATA_DIR: dataDir, LOG_LEVEL: 'error', SANDBOX_LATENCY_SCALE: String(latencyScale), PAYMENT_SANDBOX_SECRET: PROCESSOR_KEY, APP_ENV: 'development' }
+  const profileDir = flags.profile ? mkdtempSync(path.join(os.tmpdir(), 'asiguro-checkout-profile-')) : undefined
   const sandbox = start('src/server/sandbox/standalone.ts', { ...common, SANDBOX_PORT: String(sandboxPort), PUBLIC_URL: sandboxUrl })
   const api = start('src/server/api/standalone.ts', {
     ...common,
@@ -138,6 +141,8 @@ async function main(): Promise<void> {
     // No realtime node runs here: the API's order events go to a closed port and are dropped at once (the live pages' part is not measured).
     PUSHER_HOST: HOST,
     PUSHER_PORT: '9',
+    // The memory settings given here, so the server does not start itself again (decision 81) and lose the profile.
+    ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir} --max-semi-space-size=8`, MALLOC_MMAP_THRESHOLD_: String(128 * 1024) } : {}),
   })
   let stopped = false
   const cleanup = () => {
@@ -405,6 +410,7 @@ async function main(): Promise<void> {
     console.log(`|${Object.keys(rows).map(() => '---').join('|')}|`)
     console.log(`| ${Object.values(rows).join(' | ')} |`)
     const ok = errorCount === 0 && paid?.n === issued?.n && twiceCount === 0 && notKept.length === notKeptRefunded
+    if (profileDir) say(`CPU profiles of the API: ${profileDir}/*.cpuprofile (npx tsx bench/cpuprofile-summary.ts <file>)`)
     if (!ok) process.exitCode = 1
   } finally {
     cleanup()

@@ -8,7 +8,19 @@ import { sessionCookieName } from '~/server/session/options'
 import { paymentOrigins } from '~/server/web/payment-origins'
 import { markServerFunctionReached, plainValueRefused, publicServerFunctionError } from '~/server/web/transport'
 import { requestLocale } from '~/server/web/request'
-import { cacheControl, createNonce, requestHasCookie, responseSetsCookie, securityHeaders } from '~/server/http/security-headers'
+import { cacheControl, createNonce, requestHasCookie, responseSetsCookie, securityHeadersOf } from '~/server/http/security-headers'
+import type { AppConfig } from '../app.config'
+
+/** The headers depend on the configuration and the nonce alone: built once per configuration. */
+const headersByConfig = new WeakMap<AppConfig, ReturnType<typeof securityHeadersOf>>()
+function siteHeaders(config: AppConfig): ReturnType<typeof securityHeadersOf> {
+  let headers = headersByConfig.get(config)
+  if (!headers) {
+    headers = securityHeadersOf({ publicUrl: config.PUBLIC_URL, captcha: { provider: config.CAPTCHA_PROVIDER, scriptUrl: config.CAPTCHA_SCRIPT_URL }, realtime: realtimeSocketEndpoint(config), formTargets: paymentOrigins(config) })
+    headersByConfig.set(config, headers)
+  }
+  return headers
+}
 
 /**
  * Security headers of every page and server function (src/server/http/security-headers.ts).
@@ -27,7 +39,7 @@ const securityHeadersMiddleware = createMiddleware().server(async ({ next, reque
   if (!(result.response instanceof Response)) setResponseStatus(400)
   const response: Response = result.response instanceof Response ? result.response : plainValueRefused(request)
   const headers = response.headers
-  for (const [name, value] of Object.entries(securityHeaders({ publicUrl: config.PUBLIC_URL, nonce, captcha: { provider: config.CAPTCHA_PROVIDER, scriptUrl: config.CAPTCHA_SCRIPT_URL }, realtime: realtimeSocketEndpoint(config), formTargets: paymentOrigins(config) }))) headers.set(name, value)
+  for (const [name, value] of Object.entries(siteHeaders(config)(nonce))) headers.set(name, value)
 
   const cookie = sessionCookieName(config)
   const session = requestHasCookie(request.headers.get('cookie'), cookie) || responseSetsCookie([...headers.getSetCookie(), ...pendingSetCookies()], cookie)

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { jobs } from '~/server/db/schema'
+import { nodeWakeUpOf } from '~/server/jobs/node-wake-up'
 import { JobQueue, PermanentJobError } from '~/server/jobs/queue'
 import { databaseKinds, startTestApi, type TestApi } from '../support/api'
 
@@ -207,6 +208,43 @@ describe.each(databaseKinds)('job queue (%s)', (kind) => {
     expect(await pool.runDue()).toBe(7)
     expect(most).toBe(3)
     expect(done.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6])
+  })
+
+  it('runs a job queued on a started queue at once, not at its next poll', async () => {
+    // A poll an hour apart: only the wake-up on enqueue (or, inside a transaction, the caller's kick after it) can run these.
+    const started = new JobQueue(t.deps.database.db, { pollMs: 3_600_000 })
+    const ran: string[] = []
+    started.define({ kind: 'test.woken', payload: z.object({ value: z.string() }), run: async ({ value }) => void ran.push(value) })
+    started.start()
+    try {
+      await vi.waitFor(() => expect(started['tick']).toBeUndefined())
+      const first = (await started.enqueue('test.woken', { value: 'paid order' }))!
+      await vi.waitFor(async () => expect((await row(first)).status).toBe('done'), { timeout: 10_000 })
+      const inTransaction = await t.deps.database.db.transaction(async (tx) => (await started.enqueue('test.woken', { value: 'in a transaction' }, { tx }))!)
+      started.kick()
+      await vi.waitFor(async () => expect((await row(inTransaction)).status).toBe('done'), { timeout: 10_000 })
+    } finally {
+      await started.stop()
+    }
+    expect(ran).toEqual(['paid order', 'in a transaction'])
+  })
+
+  it.runIf(kind === 'postgres')('wakes the other nodes when a job is committed: a node polling once an hour runs what another queued', async () => {
+    const { database } = t.deps
+    const idle = new JobQueue(database.db, { pollMs: 3_600_000, nodes: nodeWakeUpOf(database) })
+    const busy = new JobQueue(database.db, { nodes: nodeWakeUpOf(database) }) // never started: it only queues
+    const ran: string[] = []
+    idle.define({ kind: 'test.across', payload: z.object({ value: z.string() }), run: async ({ value }) => void ran.push(value) })
+    idle.start()
+    try {
+      await vi.waitFor(async () => expect(await idle['unlisten']).toBeTypeOf('function'))
+      await vi.waitFor(() => expect(idle['tick']).toBeUndefined())
+      const id = await database.db.transaction(async (tx) => (await busy.enqueue('test.across', { value: 'from the other node' }, { tx }))!)
+      await vi.waitFor(async () => expect((await row(id)).status).toBe('done'), { timeout: 10_000 })
+    } finally {
+      await idle.stop()
+    }
+    expect(ran).toEqual(['from the other node'])
   })
 
   it('cancels a queued job by its key', async () => {

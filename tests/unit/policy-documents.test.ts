@@ -71,6 +71,16 @@ describe('policy documents (decision 50)', { timeout: 30_000 }, () => {
     expect(bytes.length).toBeLessThan(200_000)
   })
 
+  it('keeps every letter readable in the next document: one parsed font serves documents one after another', async () => {
+    // The first document has ș, ț, Ș and Ț but never a plain s, t, S or T: the font meets them only as parts of those letters.
+    const first = { locale: 'ro' as const, title: 'ș ț Ș Ț', insurer: { name: 'ț Ț' }, policy: { number: '1' }, sections: [], verificationCode: 'x', issuedAt: issued.issuedAt }
+    await renderPolicyPdf(first, { broker: { ...broker, brandName: 'ș Ș', legalName: 'ț Ț', address: 'ș', asfRegistration: '1', fiscalCode: '2', email: undefined }, publicUrl: 'https://a.ro' })
+    const { text } = await readPdf(await renderPolicyPdf(rcaPolicyDocument(facts, 'ro'), { broker, publicUrl: 'https://asiguro.ro' }))
+    const all = text.replace(/\s+/g, ' ')
+    expect(all).toContain('Ștefan Țărănescu')
+    expect(all).toContain('Asiguro Broker de Asigurare SRL')
+  })
+
   it('draws a QR code that encodes the verification URL', async () => {
     const url = verificationUrl('https://asiguro.ro/', issued.verificationCode)
     expect(url).toBe('https://asiguro.ro/verify/vX3q9K2mLp7RtY8wZb4N')

@@ -8,6 +8,7 @@ import { TwoFactor } from '../auth/two-factor'
 import { RealtimePublisher } from '../realtime/publisher'
 import { DatabaseRateLimiter } from '../auth/rate-limit'
 import { Mailer } from '../mail/mailer'
+import { nodeWakeUpOf } from '../jobs/node-wake-up'
 import { JobQueue } from '../jobs/queue'
 import { createPaymentService } from '../payments'
 import { createAccountArea } from '../account-area'
@@ -59,7 +60,7 @@ export async function createApiDeps(config: AppConfig, options: { dataDir?: stri
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: options.dataDir ?? config.DATA_DIR, prepare: (db) => seedReferenceData(db, { demo: config.APP_ENV !== 'production' }) })
   const limiter = new DatabaseRateLimiter(database.db)
   // The embedded database is one process's: claims it finds at start are a killed predecessor's (decision 97).
-  const jobs = new JobQueue(database.db, { concurrency: config.JOB_CONCURRENCY, soleProcess: database.kind === 'pglite' })
+  const jobs = new JobQueue(database.db, { concurrency: config.JOB_CONCURRENCY, soleProcess: database.kind === 'pglite', nodes: nodeWakeUpOf(database) })
   const mailer = new Mailer(database.db, config, jobs)
   mailer.workInBackground()
   const events = new RealtimePublisher(config)

@@ -16,6 +16,8 @@ export interface DatabaseHandle {
   db: Database
   kind: 'pglite' | 'postgres'
   close(): Promise<void>
+  /** PostgreSQL's LISTEN on its own connection (renewed after a reconnection); resolves to the way to stop. */
+  listen?(channel: string, onNotice: () => void): Promise<() => Promise<void>>
 }
 
 /**
@@ -112,7 +114,11 @@ async function openPostgres(url: string): Promise<{ handle: DatabaseHandle; clie
   const { default: postgres } = await import('postgres')
   const { drizzle } = await import('drizzle-orm/postgres-js')
   const client = postgres(url, { max: 10, onnotice: () => {} })
-  return { handle: { db: drizzle(client, { schema }) as unknown as Database, kind: 'postgres', close: () => client.end({ timeout: 5 }) }, client }
+  const listen = async (channel: string, onNotice: () => void) => {
+    const { unlisten } = await client.listen(channel, onNotice)
+    return unlisten
+  }
+  return { handle: { db: drizzle(client, { schema }) as unknown as Database, kind: 'postgres', close: () => client.end({ timeout: 5 }), listen }, client }
 }
 
 /** The key of the session-level advisory lock that nodes starting together queue on. */

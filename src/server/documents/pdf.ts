@@ -81,6 +81,13 @@ function loadFonts() {
   return fontBytes
 }
 
+/**
+ * OpenType positioning (kerning, mark placement) is off: pdf-lib draws each glyph at its advance
+ * width and never reads the positions, and computing them (the GPOS tables decoded for each
+ * document's fresh font) was most of a document's CPU. Substitutions (ligatures) stay as they were.
+ */
+const FONT_FEATURES = { kern: false, mark: false, mkmk: false, curs: false, dist: false }
+
 const A4 = { width: 595.28, height: 841.89 }
 const MARGIN = 48
 const INK = rgb(0.1, 0.12, 0.16)
@@ -89,26 +96,68 @@ const ACCENT = rgb(0.05, 0.33, 0.6)
 /** Side of one QR module, in points: 29–41 modules ≈ 80–100 pt, scannable from paper and screens. */
 export const QR_MODULE = 2.4
 
-/** Words of `text` in lines no wider than `width`; a word longer than a line is cut. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+/** One of the two fonts of a document, named: its measures are kept across documents. */
+type Face = { font: PDFFont; name: 'regular' | 'bold' }
+
+/** Widths by face, size and text: every document measures the same words (labels, notes) again. */
+const widths = new Map<string, number>()
+/** Enough for every text of the products' documents in three languages, with room for names and addresses. */
+const WIDTHS_KEPT = 20_000
+
+function widthOf(face: Face, value: string, size: number): number {
+  const key = `${face.name} ${size} ${value}`
+  let width = widths.get(key)
+  if (width === undefined) {
+    width = face.font.widthOfTextAtSize(value, size)
+    if (widths.size >= WIDTHS_KEPT) widths.clear()
+    widths.set(key, width)
+  }
+  return width
+}
+
+/** How close to the edge a line's width, summed from its words', is measured whole (rounding could tip it). */
+const EDGE = 0.5
+
+/**
+ * Words of `text` in lines no wider than `width`; a word longer than a line is cut. Each word is
+ * measured once (a measure is a text layout, the costly part of a document): a line's width is
+ * its words' and spaces' widths added up, as no substitution crosses a space; only a line that
+ * ends within `EDGE` of the width is measured whole, so the lines are those of measuring every
+ * candidate line.
+ */
+function wrap(text: string, face: Face, size: number, width: number): string[] {
+  const measure = (value: string) => widthOf(face, value, size)
   const lines: string[] = []
   for (const paragraph of text.split('\n')) {
+    const words = paragraph.split(/\s+/).filter(Boolean)
+    // Most labels and values fit on one line: one measure. A line's start is never wider than the whole line.
+    const whole = words.join(' ')
+    if (measure(whole) <= width) {
+      lines.push(whole)
+      continue
+    }
+    const space = measure(' ')
     let line = ''
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+    let lineWidth = 0
+    for (const word of words) {
+      const wordWidth = measure(word)
       const candidate = line ? `${line} ${word}` : word
-      if (font.widthOfTextAtSize(candidate, size) <= width) {
+      const sum = line ? lineWidth + space + wordWidth : wordWidth
+      if (Math.abs(sum - width) > EDGE ? sum <= width : measure(candidate) <= width) {
         line = candidate
+        lineWidth = sum
         continue
       }
       if (line) lines.push(line)
       let rest = word
-      while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
+      while (measure(rest) > width && rest.length > 1) {
         let cut = rest.length - 1
-        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--
+        while (cut > 1 && measure(rest.slice(0, cut)) > width) cut--
         lines.push(rest.slice(0, cut))
         rest = rest.slice(cut)
       }
       line = rest
+      lineWidth = rest === word ? wordWidth : measure(rest)
     }
     lines.push(line)
   }
@@ -119,8 +168,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
  * Draws the QR code as vector rectangles (one per run of dark modules in a row): sharp at any
  * zoom and printable. Returns its side.
  */
-function drawQr(page: PDFPage, text: string, x: number, top: number): number {
-  const { size, runs } = qrRuns(text)
+function drawQr(page: PDFPage, { size, runs }: ReturnType<typeof qrRuns>, x: number, top: number): number {
   const quiet = 2 // modules of white margin around the symbol
   const side = (size + quiet * 2) * QR_MODULE
   page.drawRectangle({ x, y: top - side, width: side, height: side, color: rgb(1, 1, 1), borderColor: rgb(0.85, 0.86, 0.88), borderWidth: 0.5 })
@@ -130,16 +178,36 @@ function drawQr(page: PDFPage, text: string, x: number, top: number): number {
   return side
 }
 
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0]
+type FontkitFont = ReturnType<Fontkit['create']>
+const parsedFonts = new WeakMap<Uint8Array, FontkitFont>()
+
+/**
+ * Fontkit for pdf-lib that parses each font file once per process. A document gets its own view
+ * of the parsed font: the decoded tables (the character map, the substitution tables) are
+ * shared, the glyphs are the view's. Sharing the glyphs too lost code points: fontkit caches a
+ * glyph at its first use, and a glyph first met as a part of another (the s inside ș) has none,
+ * which left later documents' text unsearchable and silent to screen readers.
+ */
+const fontsParsedOnce: Fontkit = {
+  create(bytes) {
+    let parsed = parsedFonts.get(bytes)
+    if (!parsed) parsedFonts.set(bytes, (parsed = fontkit.create(bytes)))
+    const view = Object.create(parsed) as FontkitFont & { _glyphs: unknown[] }
+    view._glyphs = []
+    return view
+  },
+}
+
 export async function renderPolicyPdf(doc: PolicyDocument, options: { broker: BrokerDetails; publicUrl: string }): Promise<Uint8Array> {
   const i18n = i18nFor(doc.locale)
   const { broker } = options
   const pdf = await PDFDocument.create()
-  // A fresh parse per document: sharing fontkit's parsed font between documents loses glyphs'
-  // code points, and with them the ToUnicode map that makes the text searchable and readable aloud.
-  pdf.registerFontkit(fontkit)
+  pdf.registerFontkit(fontsParsedOnce)
   const bytes = await loadFonts()
-  const regular = await pdf.embedFont(bytes.regular, { subset: true })
-  const bold = await pdf.embedFont(bytes.bold, { subset: true })
+  const regular = await pdf.embedFont(bytes.regular, { subset: true, features: FONT_FEATURES })
+  const bold = await pdf.embedFont(bytes.bold, { subset: true, features: FONT_FEATURES })
+  const faces: Record<Face['name'], Face> = { regular: { font: regular, name: 'regular' }, bold: { font: bold, name: 'bold' } }
   const { series, number } = doc.policy
   const numberText = [series ? i18n._(msg`Series ${series}`) : '', i18n._(msg`No. ${number}`)].filter(Boolean).join(' ')
   pdf.setTitle(`${doc.title} ${numberText}`)
@@ -183,9 +251,10 @@ export async function renderPolicyPdf(doc: PolicyDocument, options: { broker: Br
   // Title, number and the QR code beside them.
   const url = verificationUrl(options.publicUrl, doc.verificationCode)
   const qrTop = y + 8
-  const qrSide = drawQr(page, url, A4.width - MARGIN - (qrRuns(url).size + 4) * QR_MODULE, qrTop)
+  const qr = qrRuns(url)
+  const qrSide = drawQr(page, qr, A4.width - MARGIN - (qr.size + 4) * QR_MODULE, qrTop)
   const titleWidth = contentWidth - qrSide - 16
-  for (const line of wrap(doc.title, bold, 18, titleWidth)) {
+  for (const line of wrap(doc.title, faces.bold, 18, titleWidth)) {
     text(line, MARGIN, y, 18, bold)
     y -= 24
   }
@@ -194,7 +263,7 @@ export async function renderPolicyPdf(doc: PolicyDocument, options: { broker: Br
   const issued = formatDate(doc.issuedAt, doc.locale, 'dateTime')
   text(i18n._(msg`Document issued on ${issued}`), MARGIN, y, 9, regular, MUTED)
   y -= 14
-  for (const line of wrap(i18n._(msg`Check that this document is genuine by scanning the QR code or at: ${url}`), regular, 8, titleWidth)) {
+  for (const line of wrap(i18n._(msg`Check that this document is genuine by scanning the QR code or at: ${url}`), faces.regular, 8, titleWidth)) {
     text(line, MARGIN, y, 8, regular, MUTED)
     y -= 11
   }
@@ -209,8 +278,8 @@ export async function renderPolicyPdf(doc: PolicyDocument, options: { broker: Br
     page.drawLine({ start: { x: MARGIN, y }, end: { x: A4.width - MARGIN, y }, thickness: 0.4, color: rgb(0.8, 0.82, 0.85) })
     y -= 14
     for (const field of section.fields) {
-      const labelLines = wrap(field.label, regular, 9.5, labelWidth - 10)
-      const valueLines = wrap(field.value, bold, 9.5, contentWidth - labelWidth)
+      const labelLines = wrap(field.label, faces.regular, 9.5, labelWidth - 10)
+      const valueLines = wrap(field.value, faces.bold, 9.5, contentWidth - labelWidth)
       const height = Math.max(labelLines.length, valueLines.length) * 12.5
       room(height)
       labelLines.forEach((line, i) => text(line, MARGIN, y - i * 12.5, 9.5, regular, MUTED))
@@ -221,7 +290,7 @@ export async function renderPolicyPdf(doc: PolicyDocument, options: { broker: Br
   }
 
   for (const note of doc.notes ?? []) {
-    const lines = wrap(note, regular, 8.5, contentWidth)
+    const lines = wrap(note, faces.regular, 8.5, contentWidth)
     room(lines.length * 11 + 6)
     for (const line of lines) {
       text(line, MARGIN, y, 8.5, regular, MUTED)
@@ -241,7 +310,7 @@ export async function renderPolicyPdf(doc: PolicyDocument, options: { broker: Br
   ].join(' · ')
   pages.forEach((p, index) => {
     p.drawLine({ start: { x: MARGIN, y: MARGIN + 40 }, end: { x: A4.width - MARGIN, y: MARGIN + 40 }, thickness: 0.4, color: rgb(0.8, 0.82, 0.85) })
-    wrap(brokerLine, regular, 7.5, contentWidth - 60).forEach((line, i) => p.drawText(line, { x: MARGIN, y: MARGIN + 28 - i * 10, size: 7.5, font: regular, color: MUTED }))
+    wrap(brokerLine, faces.regular, 7.5, contentWidth - 60).forEach((line, i) => p.drawText(line, { x: MARGIN, y: MARGIN + 28 - i * 10, size: 7.5, font: regular, color: MUTED }))
     const page = index + 1
     const pageCount = pages.length
     const pageText = i18n._(msg`Page ${page} / ${pageCount}`)

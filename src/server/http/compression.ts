@@ -13,8 +13,8 @@ import { constants, createBrotliCompress, createGzip, type BrotliCompress, type 
  */
 export type PageEncoding = 'br' | 'gzip'
 
-/** Brotli's quality 5 and gzip's level 6: most of the gain of the highest levels at a small part of their CPU. */
-const BROTLI_QUALITY = 5
+/** Brotli's quality 4 (the last of its fast levels: a 41 KB page in 1.2 ms of CPU against 1.8 ms at 5, 7 % larger, still under gzip's) and gzip's level 6; decision 142. */
+const BROTLI_QUALITY = 4
 const GZIP_LEVEL = 6
 /** Below this, compression saves less than its framing costs. */
 const MIN_BYTES = 1024

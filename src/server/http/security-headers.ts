@@ -109,12 +109,33 @@ export function staticPageContentSecurityPolicy(styles: readonly string[]): stri
  * Every security header of a response. `nonce` is given for pages (HTML) and selects the
  * document policy; without it the response gets the data policy.
  */
-export function securityHeaders(options: { publicUrl: string; nonce?: string; captcha?: CaptchaPolicy; realtime?: RealtimeSocketPolicy | undefined; formTargets?: string[] | undefined }): Record<string, string> {
+export function securityHeaders(options: SiteSecurity & { nonce?: string }): Record<string, string> {
+  return securityHeadersOf(options)(options.nonce)
+}
+
+export interface SiteSecurity {
+  publicUrl: string
+  captcha?: CaptchaPolicy
+  realtime?: RealtimeSocketPolicy | undefined
+  formTargets?: string[] | undefined
+}
+
+/** Stands for the nonce while the policy is built once; replaced by each page's own. */
+const NONCE_MARK = 'bm9uY2UtbWFyay1vbmNlAA=='
+
+/**
+ * `securityHeaders` for one site's settings, built once: every response of the site gets the
+ * same headers but a page's policy, which differs by its nonce alone (set into the policy built
+ * around a mark). The server keeps one per configuration instead of building them per request.
+ */
+export function securityHeadersOf(site: SiteSecurity): (nonce?: string) => Record<string, string> {
+  const policyParts = documentContentSecurityPolicy({ ...site, nonce: NONCE_MARK }).split(NONCE_MARK)
+  const common = commonHeaders(site.publicUrl)
+  return (nonce) => ({ 'content-security-policy': nonce === undefined ? DATA_CONTENT_SECURITY_POLICY : policyParts.join(checkedNonce(nonce)), ...common })
+}
+
+function commonHeaders(publicUrl: string): Record<string, string> {
   const headers: Record<string, string> = {
-    'content-security-policy':
-      options.nonce === undefined
-        ? DATA_CONTENT_SECURITY_POLICY
-        : documentContentSecurityPolicy({ nonce: options.nonce, publicUrl: options.publicUrl, realtime: options.realtime, formTargets: options.formTargets, ...(options.captcha ? { captcha: options.captcha } : {}) }),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
@@ -127,7 +148,7 @@ export function securityHeaders(options: { publicUrl: string; nonce?: string; ca
   }
   // HSTS only where the site really is HTTPS: on a plain-HTTP origin it would be ignored at
   // best, and would lock a development host out of HTTP at worst.
-  if (isHttps(options.publicUrl)) headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains'
+  if (isHttps(publicUrl)) headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains'
   return headers
 }
 

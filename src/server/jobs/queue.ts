@@ -57,6 +57,18 @@ export interface JobQueueOptions {
    * `start()` every claim still held is a dead process's, and goes back to the queue at once.
    */
   soleProcess?: boolean
+  /** Wakes the other nodes sharing the database when a job is queued (PostgreSQL's LISTEN/NOTIFY). */
+  nodes?: NodeWakeUp
+}
+
+/**
+ * How a node that queues a job wakes the others: the notice is sent in the queuing transaction,
+ * so it reaches them when the job is committed, never before (a node woken early would find nothing).
+ */
+export interface NodeWakeUp {
+  notify(db: Queryable): Promise<void>
+  /** Calls `onWake` for every notice, this node's own included; resolves to the way to stop listening. */
+  listen(onWake: () => void): Promise<() => Promise<void>>
 }
 
 type JobRow = typeof jobs.$inferSelect
@@ -77,12 +89,17 @@ const PASS_LIMIT = 500
 export class JobQueue {
   private readonly definitions = new Map<string, JobDefinition<z.ZodType>>()
   private timer: NodeJS.Timeout | undefined
-  private running: Promise<unknown> | undefined
-  private kicked = false
+  /** The background workers claiming and running jobs now (at most `concurrency`). */
+  private readonly workers = new Set<Promise<void>>()
+  /** Counts wake-ups: a worker that found nothing goes on when one came while it looked. */
+  private wakes = 0
+  private tick: Promise<void> | undefined
+  private unlisten: Promise<(() => Promise<void>) | undefined> | undefined
   private stopped = true
   private recoverAtStart: boolean
   private readonly clock: () => Date
   private readonly leaseMs: number
+  private readonly concurrency: number
 
   constructor(
     private readonly db: Database,
@@ -91,6 +108,7 @@ export class JobQueue {
     this.clock = options.clock ?? (() => new Date())
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS
     this.recoverAtStart = options.soleProcess ?? false
+    this.concurrency = Math.max(1, options.concurrency ?? DEFAULT_JOB_CONCURRENCY)
   }
 
   define<S extends z.ZodType>(definition: JobDefinition<S>): void {
@@ -105,7 +123,9 @@ export class JobQueue {
       .values({ kind, payload, runAt: options.runAt ?? this.clock(), dedupeKey: options.dedupeKey ?? null })
       .onConflictDoNothing({ target: jobs.dedupeKey })
       .returning({ id: jobs.id })
-    if (row && !options.tx && (!options.runAt || options.runAt.getTime() <= this.clock().getTime())) this.kick()
+    const due = !options.runAt || options.runAt.getTime() <= this.clock().getTime()
+    if (row && due) await this.options.nodes?.notify(options.tx ?? this.db)
+    if (row && due && !options.tx) this.kick()
     return row?.id
   }
 
@@ -120,16 +140,16 @@ export class JobQueue {
   }
 
   /**
-   * Runs every job due at `now` (the workers' loop, and tests that want determinism), up to
-   * `concurrency` at a time, oldest first; resolves when none is left, or after `PASS_LIMIT`
-   * jobs (the workers' loop then goes on at once). A job runs at most once per call (a retry due
-   * before `now` waits for the next). Returns how many ran.
+   * Runs every job due at `now` in one pass (tests and tools that want determinism; a server runs
+   * `start()`'s workers), up to `concurrency` at a time, oldest first; resolves when none is
+   * left, or after `PASS_LIMIT` jobs. A job runs at most once per call (a retry due before `now`
+   * waits for the next). Returns how many ran.
    */
   async runDue(now = this.clock()): Promise<number> {
     await this.reclaimExpiredLeases(now)
     const kinds = [...this.definitions.keys()]
     if (kinds.length === 0) return 0
-    const concurrency = Math.max(1, this.options.concurrency ?? DEFAULT_JOB_CONCURRENCY)
+    const concurrency = this.concurrency
     const ran: string[] = []
     const worker = async () => {
       while (ran.length < PASS_LIMIT) {
@@ -143,46 +163,80 @@ export class JobQueue {
     return ran.length
   }
 
-  /** Starts polling (every `pollMs`, 1 s by default) and runs due jobs at once. */
+  /**
+   * Starts the background workers: woken at once by `kick()` (the caller that queued a job, once
+   * its transaction committed) and by other nodes' notices, and every `pollMs` (1 s by default)
+   * for what no one announced (retries, scheduled jobs, leases run out).
+   */
   start(): void {
     if (!this.stopped) return
     this.stopped = false
-    this.timer = setInterval(() => this.kick(), this.options.pollMs ?? 1000)
+    this.timer = setInterval(() => this.poll(), this.options.pollMs ?? 1000)
     this.timer.unref()
-    this.kick()
+    this.unlisten = this.options.nodes?.listen(() => this.kick()).catch((error: unknown) => {
+      log.warn('jobs.listen_failed', { error })
+      return undefined
+    })
+    this.poll()
   }
 
-  /** Stops polling and waits for the jobs in flight to finish (graceful shutdown). */
+  /** Stops the workers and waits for the jobs in flight to finish (graceful shutdown). */
   async stop(): Promise<void> {
     this.stopped = true
     clearInterval(this.timer)
-    await this.running
+    const unlisten = await this.unlisten
+    await unlisten?.().catch(() => {})
+    await Promise.all([this.tick, ...this.workers])
   }
 
-  /** Asks for a run soon; runs never overlap within a process. */
+  /**
+   * A job may be due now: a worker looks for it at once, unless every worker is busy (each
+   * claims the next due job as soon as it is free).
+   */
   kick(): void {
     if (this.stopped) return
-    if (this.running) {
-      this.kicked = true
-      return
-    }
-    this.running = this.pass()
+    this.wakes++
+    if (this.workers.size < this.concurrency) this.addWorker()
+  }
+
+  /** The poll: leases run out go back to the queue (every claim, at a sole process's start), then a worker looks. */
+  private poll(): void {
+    if (this.stopped || this.tick) return
+    this.tick = (async () => {
+      if (this.recoverAtStart) {
+        await this.reclaimAbandoned()
+        this.recoverAtStart = false
+      }
+      await this.reclaimExpiredLeases(this.clock())
+    })()
       .catch((error: unknown) => log.error('jobs.loop_failed', { error }))
       .finally(() => {
-        this.running = undefined
-        if (this.kicked) {
-          this.kicked = false
-          this.kick()
-        }
+        this.tick = undefined
+        this.kick()
       })
   }
 
-  private async pass(): Promise<void> {
-    if (this.recoverAtStart) {
-      await this.reclaimAbandoned()
-      this.recoverAtStart = false
+  private addWorker(): void {
+    const worker: Promise<void> = this.work()
+      .catch((error: unknown) => log.error('jobs.loop_failed', { error }))
+      .finally(() => this.workers.delete(worker))
+    this.workers.add(worker)
+  }
+
+  /** Claims and runs due jobs one after another until none is left; a claim found asks for a helper, so a burst fans out. */
+  private async work(): Promise<void> {
+    const kinds = [...this.definitions.keys()]
+    if (kinds.length === 0) return
+    while (!this.stopped) {
+      const wakes = this.wakes
+      const job = await this.claimNext(this.clock(), kinds, [])
+      if (!job) {
+        if (this.wakes === wakes) return
+        continue
+      }
+      if (this.workers.size < this.concurrency && !this.stopped) this.addWorker()
+      await this.execute(job)
     }
-    if ((await this.runDue()) >= PASS_LIMIT) this.kicked = true
   }
 
   /** Counts by kind and status, for the operator's metrics. */

@@ -57,6 +57,8 @@ export function httpTransport(baseUrl: string): Transport {
 /** Statuses seen last; replaced whenever a response carries a newer `updated_at`. */
 export class StatusesStore {
   private value: ProductStatuses | undefined
+  /** The header the current value was read from: every answer carries it, nearly always unchanged, and is not parsed again. */
+  private header: string | undefined
   private listeners = new Set<(s: ProductStatuses) => void>()
 
   get current(): ProductStatuses | undefined {
@@ -65,7 +67,7 @@ export class StatusesStore {
 
   /** Reads the header; returns true when the statuses changed. */
   observe(header: string | null): boolean {
-    if (!header || header === '') return false
+    if (!header || header === '' || header === this.header) return false
     let parsed: ProductStatuses
     try {
       parsed = ProductStatuses.parse(JSON.parse(header))
@@ -75,6 +77,7 @@ export class StatusesStore {
     }
     if (this.value?.updated_at === parsed.updated_at && this.value.id === parsed.id) return false
     this.value = parsed
+    this.header = header
     for (const listener of this.listeners) listener(parsed)
     return true
   }
