@@ -11,14 +11,9 @@ import { PolicyPdfDocuments } from '~/server/orders/policy-pdf'
 import { readPdf } from '../support/pdf-text'
 import { testConfig } from '../support/api'
 
-const broker = brokerDetailsOf({
-  BRAND_NAME: 'Asiguro',
-  BROKER_LEGAL_NAME: 'Asiguro Broker de Asigurare SRL',
-  BROKER_ASF_REGISTRATION: 'RBK-999',
-  BROKER_FISCAL_CODE: 'RO18547290',
-  BROKER_ADDRESS: 'Str. Exemplu 1, București',
-  SUPPORT_EMAIL: 'contact@asiguro.ro',
-})
+// The configuration's defaults: the fictional broker every page, mail and PDF names unless configured.
+const defaults = testConfig()
+const broker = brokerDetailsOf(defaults)
 
 const facts: RcaPolicyFacts = {
   bonus_malus: 'B4',
@@ -64,8 +59,10 @@ describe('policy documents (decision 50)', { timeout: 30_000 }, () => {
     expect(all).toContain('B4 (−20 %)')
     expect(all).toMatch(/1\.330,00\sRON/)
     expect(all).toMatch(/1\.580,00\sRON/) // premium + direct settlement
-    expect(all).toContain('Asiguro Broker de Asigurare SRL')
-    expect(all).toContain('RBK-999')
+    // Every legal detail of the broker, as configured, on the page's footer.
+    for (const detail of [defaults.BROKER_LEGAL_NAME, defaults.BROKER_ASF_REGISTRATION, defaults.BROKER_FISCAL_CODE, defaults.BROKER_TRADE_REGISTER, defaults.SUPPORT_PHONE, defaults.SUPPORT_EMAIL, defaults.BROKER_COMPLAINTS_EMAIL])
+      expect(all).toContain(detail)
+    expect(all).toContain('Reclamații')
     expect(all).toContain('https://asiguro.ro/verify/vX3q9K2mLp7RtY8wZb4N')
     // The font is embedded (subset), not a standard font without diacritics.
     expect(bytes.length).toBeLessThan(200_000)

@@ -7,6 +7,7 @@ import { formatDate } from '~/i18n/dates'
 import type { Locale } from '~/i18n/locales'
 import { documentLabels } from './labels'
 import { qrRuns } from '~/contract/qr'
+import type { AppConfig } from '../../../app.config'
 
 /**
  * Policy documents as PDF (decision 50): one layout for every product. A product gives a title
@@ -38,28 +39,30 @@ export interface BrokerDetails {
   legalName: string
   asfRegistration: string
   fiscalCode: string
+  tradeRegister: string
   address: string
-  email?: string
-  phone?: string
+  email: string
+  phone: string
+  complaintsEmail: string
 }
 
-export function brokerDetailsOf(config: {
-  BRAND_NAME: string
-  BROKER_LEGAL_NAME: string
-  BROKER_ASF_REGISTRATION: string
-  BROKER_FISCAL_CODE: string
-  BROKER_ADDRESS: string
-  SUPPORT_EMAIL?: string
-  SUPPORT_PHONE?: string
-}): BrokerDetails {
+/** The broker's legal details from the configuration: printed on every PDF and signed under every mail. */
+export function brokerDetailsOf(
+  config: Pick<
+    AppConfig,
+    'BRAND_NAME' | 'BROKER_LEGAL_NAME' | 'BROKER_ASF_REGISTRATION' | 'BROKER_FISCAL_CODE' | 'BROKER_TRADE_REGISTER' | 'BROKER_ADDRESS' | 'SUPPORT_EMAIL' | 'SUPPORT_PHONE' | 'BROKER_COMPLAINTS_EMAIL'
+  >,
+): BrokerDetails {
   return {
     brandName: config.BRAND_NAME,
     legalName: config.BROKER_LEGAL_NAME,
     asfRegistration: config.BROKER_ASF_REGISTRATION,
     fiscalCode: config.BROKER_FISCAL_CODE,
+    tradeRegister: config.BROKER_TRADE_REGISTER,
     address: config.BROKER_ADDRESS,
     email: config.SUPPORT_EMAIL,
     phone: config.SUPPORT_PHONE,
+    complaintsEmail: config.BROKER_COMPLAINTS_EMAIL,
   }
 }
 
@@ -231,8 +234,11 @@ export async function renderPolicyPdf(doc: PolicyDocument, options: { broker: Br
     `${labels.broker}: ${broker.legalName}`,
     `${labels.brokerRegistration} ${broker.asfRegistration}`,
     `${labels.fiscalCode} ${broker.fiscalCode}`,
+    `${labels.tradeRegister} ${broker.tradeRegister}`,
     `${labels.address}: ${broker.address}`,
-    ...[broker.email, broker.phone].filter((v): v is string => Boolean(v)),
+    `${labels.phone} ${broker.phone}`,
+    broker.email,
+    `${labels.complaints}: ${broker.complaintsEmail}`,
   ].join(' · ')
   pages.forEach((p, index) => {
     p.drawLine({ start: { x: MARGIN, y: MARGIN + 40 }, end: { x: A4.width - MARGIN, y: MARGIN + 40 }, thickness: 0.4, color: rgb(0.8, 0.82, 0.85) })
