@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { InfoIndex, InfoPageView, infoPages, isInfoSlug } from '~/features/pages/info-pages'
-import { BrokerNotice } from '~/features/pages/broker-notice'
+import { BrokerNotice } from '~/ui/broker-notice'
 import { BrokerDetails } from '~/ui/broker-details'
 import { pageTitle } from '~/ui/page-title'
 import { assertValidPage } from '~/ui/validity'

@@ -71,7 +71,7 @@ export async function buyRcaPolicy(request: APIRequestContext, bearer: string, v
   expect(quoted.status(), await quoted.text()).toBe(201)
   const quoteId = ((await quoted.json()) as { data: { id: string } }).data.id
 
-  type Offer = { id: string; status: string; premium: { amount: number } | null }
+  type Offer = { id: string; status: string; premium: { amount: number } | null; documents: { id: string }[] }
   let offers: Offer[] = []
   for (let answered = 0, round = 0; round < 30; round++) {
     const { data } = (await (await request.get(`/api/v1/quotes/${quoteId}?after=${answered}&wait=10`, { headers: auth })).json()) as { data: { status: string; insurers_answered: number; offers: Offer[] } }
@@ -84,7 +84,7 @@ export async function buyRcaPolicy(request: APIRequestContext, bearer: string, v
   expect(cheapest, 'an offered price').toBeDefined()
 
   const customer = { first_name: 'Ioana', last_name: 'Marinescu', email: 'ioana.marinescu@example.ro', phone: '0722123456', address: { county: 'Cluj', city: 'Cluj-Napoca', street: 'Str. Horea 12' } }
-  const ordered = await request.post('/api/v1/orders', { headers: { ...auth, 'idempotency-key': `e2e-${Date.now()}-${randomInt(1e9)}` }, data: { offer_id: cheapest!.id, customer, token: '' } })
+  const ordered = await request.post('/api/v1/orders', { headers: { ...auth, 'idempotency-key': `e2e-${Date.now()}-${randomInt(1e9)}` }, data: { offer_id: cheapest!.id, customer, accepted_documents: cheapest!.documents.map((d) => d.id), token: '' } })
   expect(ordered.status(), await ordered.text()).toBe(201)
   const order = ((await ordered.json()) as { data: { id: string; payment: { url: string } } }).data
 

@@ -92,7 +92,7 @@ const ACCENT = rgb(0.05, 0.33, 0.6)
 export const QR_MODULE = 2.4
 
 /** Words of `text` in lines no wider than `width`; a word longer than a line is cut. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = []
   for (const paragraph of text.split('\n')) {
     let line = ''
@@ -132,16 +132,20 @@ function drawQr(page: PDFPage, text: string, x: number, top: number): number {
   return side
 }
 
-export async function renderPolicyPdf(doc: PolicyDocument, options: { broker: BrokerDetails; publicUrl: string }): Promise<Uint8Array> {
-  const labels = documentLabels[doc.locale]
-  const { broker } = options
-  const pdf = await PDFDocument.create()
+/** The embedded, subset DejaVu fonts of a new document (diacritics print, text stays searchable). */
+export async function embedDocumentFonts(pdf: PDFDocument): Promise<{ regular: PDFFont; bold: PDFFont }> {
   // A fresh parse per document: sharing fontkit's parsed font between documents loses glyphs'
   // code points, and with them the ToUnicode map that makes the text searchable and readable aloud.
   pdf.registerFontkit(fontkit)
   const bytes = await loadFonts()
-  const regular = await pdf.embedFont(bytes.regular, { subset: true })
-  const bold = await pdf.embedFont(bytes.bold, { subset: true })
+  return { regular: await pdf.embedFont(bytes.regular, { subset: true }), bold: await pdf.embedFont(bytes.bold, { subset: true }) }
+}
+
+export async function renderPolicyPdf(doc: PolicyDocument, options: { broker: BrokerDetails; publicUrl: string }): Promise<Uint8Array> {
+  const labels = documentLabels[doc.locale]
+  const { broker } = options
+  const pdf = await PDFDocument.create()
+  const { regular, bold } = await embedDocumentFonts(pdf)
   const numberText = [doc.policy.series ? `${labels.series} ${doc.policy.series}` : '', `${labels.number} ${doc.policy.number}`].filter(Boolean).join(' ')
   pdf.setTitle(`${doc.title} ${numberText}`)
   pdf.setAuthor(broker.legalName)

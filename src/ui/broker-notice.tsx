@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { formatDate } from '~/i18n/dates'
 import { isLocale } from '~/i18n/locales'
-import { BrokerDetails, type BrokerConfig } from '~/ui/broker-details'
+import { BrokerDetails, type BrokerConfig } from './broker-details'
 
-type NoticeConfig = BrokerConfig & { BRAND_NAME: string; BROKER_NOTICE_VERSION: string }
+export type NoticeConfig = BrokerConfig & { BRAND_NAME: string; BROKER_NOTICE_VERSION: string }
 
 /**
  * The broker's information notice, what the law on insurance distribution asks a broker to hand
