@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
 import type { PublicConfig } from '../../app.config'
 
 export type BrokerConfig = Pick<
@@ -17,62 +18,25 @@ export function PhoneLink({ phone }: { phone: string }) {
  * notice: the identification the law on insurance distribution asks for on every page.
  */
 export function BrokerDetails({ config, className }: { config: BrokerConfig; className?: string }) {
+  const mail = (address: string) => <a href={`mailto:${address}`}>{address}</a>
+  const rows: Array<[ReactNode, ReactNode]> = [
+    [<Trans key="name">Company</Trans>, config.BROKER_LEGAL_NAME],
+    [<Trans key="cui">Fiscal code</Trans>, config.BROKER_FISCAL_CODE],
+    [<Trans key="register">Trade register</Trans>, config.BROKER_TRADE_REGISTER],
+    [<Trans key="asf">ASF register of insurance intermediaries</Trans>, config.BROKER_ASF_REGISTRATION],
+    [<Trans key="office">Registered office</Trans>, config.BROKER_ADDRESS],
+    [<Trans key="phone">Phone</Trans>, <PhoneLink phone={config.SUPPORT_PHONE} />],
+    [<Trans key="email">E-mail</Trans>, mail(config.SUPPORT_EMAIL)],
+    [<Trans key="complaints">Complaints</Trans>, mail(config.BROKER_COMPLAINTS_EMAIL)],
+  ]
   return (
     <dl className={className ?? 'broker-details'} data-testid="broker-details">
-      <div>
-        <dt>
-          <Trans>Company</Trans>
-        </dt>
-        <dd>{config.BROKER_LEGAL_NAME}</dd>
-      </div>
-      <div>
-        <dt>
-          <Trans>Fiscal code</Trans>
-        </dt>
-        <dd>{config.BROKER_FISCAL_CODE}</dd>
-      </div>
-      <div>
-        <dt>
-          <Trans>Trade register</Trans>
-        </dt>
-        <dd>{config.BROKER_TRADE_REGISTER}</dd>
-      </div>
-      <div>
-        <dt>
-          <Trans>ASF register of insurance intermediaries</Trans>
-        </dt>
-        <dd>{config.BROKER_ASF_REGISTRATION}</dd>
-      </div>
-      <div>
-        <dt>
-          <Trans>Registered office</Trans>
-        </dt>
-        <dd>{config.BROKER_ADDRESS}</dd>
-      </div>
-      <div>
-        <dt>
-          <Trans>Phone</Trans>
-        </dt>
-        <dd>
-          <PhoneLink phone={config.SUPPORT_PHONE} />
-        </dd>
-      </div>
-      <div>
-        <dt>
-          <Trans>E-mail</Trans>
-        </dt>
-        <dd>
-          <a href={`mailto:${config.SUPPORT_EMAIL}`}>{config.SUPPORT_EMAIL}</a>
-        </dd>
-      </div>
-      <div>
-        <dt>
-          <Trans>Complaints</Trans>
-        </dt>
-        <dd>
-          <a href={`mailto:${config.BROKER_COMPLAINTS_EMAIL}`}>{config.BROKER_COMPLAINTS_EMAIL}</a>
-        </dd>
-      </div>
+      {rows.map(([label, value], i) => (
+        <div key={i}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
     </dl>
   )
 }
