@@ -66,6 +66,11 @@ export function SiteFooter({ cookieSettings }: { cookieSettings?: ReactNode }) {
               </Link>
             </li>
             <li>
+              <Link to="/info/{-$slug}" params={{ slug: 'broker-notice' }}>
+                <Trans>Broker’s information notice</Trans>
+              </Link>
+            </li>
+            <li>
               <Link to="/info/{-$slug}" params={{ slug: 'complaints' }}>
                 <Trans>Complaints</Trans>
               </Link>
