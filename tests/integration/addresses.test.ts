@@ -84,7 +84,7 @@ describe.each(databaseKinds)('addresses and papers checked (%s)', (kind) => {
     const narnia = await t.call('/users/store-from-product-page', json({ customer: buyer('narnia@example.ro', { county: 'Narnia', city: 'Cair Paravel', street: 'Str. Leului 1' }), product_id: 'house-insurance', token: '' }, { 'accept-language': 'en' }))
     expect(narnia.status).toBe(422)
     expect(await fieldsOf(narnia)).toEqual({ 'customer.address.county': ['Choose the county from the list: one of the 41 counties or Bucharest.'] })
-    const order = await t.call('/orders', json({ offer_id: 'x'.repeat(22), customer: buyer('turda@example.ro', { county: 'Iași', city: 'Turda', street: 'Str. Republicii 5' }), token: '' }, { 'accept-language': 'en', 'idempotency-key': randomUUID() }))
+    const order = await t.call('/orders', json({ offer_id: 'x'.repeat(22), accepted_documents: ['broker_notice:broker:2026-11-28'], customer: buyer('turda@example.ro', { county: 'Iași', city: 'Turda', street: 'Str. Republicii 5' }), token: '' }, { 'accept-language': 'en', 'idempotency-key': randomUUID() }))
     expect(order.status).toBe(422)
     expect(await fieldsOf(order)).toEqual({ 'customer.address.city': ['This town is not in the chosen county. Type its name and choose it from the list (in Bucharest, the sector, for example Sector 3).'] })
   })
