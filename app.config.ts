@@ -9,6 +9,12 @@
  * This module is pure (no Node APIs) so tests and tools can import it anywhere.
  */
 import { z } from 'zod'
+import { isValidCui } from './src/contract/cui'
+
+/** A Romanian landline or mobile number, spaces, dots and dashes allowed: `+40 21 555 0100`, `021 555 0100`. */
+export function isRomanianPhone(value: string): boolean {
+  return /^(\+40|0)[237]\d{8}$/.test(value.replace(/[\s.()-]/g, ''))
+}
 
 const port = z.coerce.number().int().min(1).max(65_535)
 const optionalUrl = z
@@ -378,31 +384,55 @@ export const settings = {
   BRAND_NAME: { schema: z.string().min(1), default: 'Asiguro', public: true, description: 'Brand shown in the interface and mail.' },
   SUPPORT_EMAIL: { schema: z.email(), default: 'contact@asiguro.ro', public: true, description: 'Support address shown to visitors.' },
   SUPPORT_PHONE: {
-    schema: optionalString.pipe(z.string().min(3).max(40).optional()),
-    default: '',
+    schema: z.string().trim().refine(isRomanianPhone, 'must be a Romanian phone number, e.g. `+40 21 555 0100`'),
+    default: '+40 21 555 0100',
     public: true,
-    description: 'Support phone number shown to visitors (footer, contact page), e.g. `+40 31 123 4567`. Empty: no phone number is shown.',
+    description:
+      'The broker’s phone number, shown wherever the site promises a call (footer, contact page, road assistance, the information notice, mail and PDFs), e.g. `+40 31 123 4567`. The default is fictional (the 555 01xx numbers films use).',
   },
   BROKER_LEGAL_NAME: {
-    schema: z.string().min(1),
+    schema: z.string().trim().min(3),
     default: 'Asiguro Broker de Asigurare SRL',
     public: true,
-    description: 'The broker’s legal name, printed on policy documents (Legea 236/2018 information duties) and shown in the footer and on “About us”.',
+    description: 'The broker’s legal name, shown in the footer, the information notice, every mail and every PDF (Legea 236/2018 information duties). The default names a fictional company.',
   },
   BROKER_ASF_REGISTRATION: {
-    schema: z.string().min(1),
-    default: 'RBK-000',
+    schema: z.string().trim().regex(/^RBK-\d{1,5}$/, 'must be an ASF broker register number, `RBK-` and digits'),
+    default: 'RBK-9999',
     public: true,
-    description: 'The broker’s number in the ASF register of insurance brokers (`RBK-…`), printed on policy documents and shown in the footer and on “About us”.',
+    description: 'The broker’s number in the ASF register of insurance brokers (`RBK-…`). The default is beyond any number ASF has issued.',
   },
-  BROKER_FISCAL_CODE: { schema: z.string().min(1), default: 'RO00000000', public: true, description: 'The broker’s fiscal code (CUI), printed on policy documents and shown in the footer and on “About us”.' },
+  BROKER_FISCAL_CODE: {
+    schema: z.string().trim().refine(isValidCui, 'must be a Romanian fiscal code (CUI) whose check digit matches, with or without `RO`'),
+    default: 'RO48712038',
+    public: true,
+    description: 'The broker’s fiscal code (CUI, `RO` when VAT-registered); its check digit is verified at start (facts §6.2).',
+  },
+  BROKER_TRADE_REGISTER: {
+    schema: z.string().trim().regex(/^J(0[1-9]|[1-4]\d|5[12])\/\d{1,6}\/(19[9]\d|20\d{2})$/, 'must be a trade register number `J<county 01–52>/<number>/<year>`, e.g. `J40/4871/2019`'),
+    default: 'J40/4871/2019',
+    public: true,
+    description: 'The broker’s trade register number (`J40/4871/2019`: county code, order number, year).',
+  },
   BROKER_ADDRESS: {
-    schema: z.string().min(1),
-    default: 'București, România',
+    schema: z.string().trim().min(10),
+    default: 'Str. Exemplului nr. 10, sector 1, 010011 București, România',
     public: true,
-    description: 'The broker’s registered address, printed on policy documents and shown in the footer and on “About us”.',
+    description: 'The broker’s registered office. The default street is fictional.',
   },
-  BROKER_TRADE_REGISTER: { schema: optionalString, default: '', public: true, description: 'The broker’s trade register number (e.g. `J40/1234/2020`), shown beside the fiscal code. Empty: not shown.' },
+  BROKER_COMPLAINTS_EMAIL: {
+    schema: z.email(),
+    default: 'reclamatii@asiguro.ro',
+    public: true,
+    description: 'Where complaints go (information notice, complaints page, mail and PDFs); answered within 30 days.',
+  },
+  BROKER_NOTICE_VERSION: {
+    schema: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    default: '2026-11-28',
+    public: true,
+    description:
+      'The date of the broker’s information notice in force (`YYYY-MM-DD`). Every order records the version the buyer accepted at checkout; an order sent with another is refused (422 `accepted_documents`). Change it when the notice or the legal data change.',
+  },
   LOG_LEVEL: { schema: z.enum(['debug', 'info', 'warn', 'error', 'silent']), default: 'info', description: 'Level of the JSON log lines (pino; info and debug on stdout, warnings and errors on stderr), each with the request’s `request_id`.' },
   SHUTDOWN_GRACE_SECONDS: {
     schema: z.coerce.number().min(0).max(600),

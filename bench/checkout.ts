@@ -194,7 +194,7 @@ async function main(): Promise<void> {
       // 1. Quote, polled as the browser does, until every insurer answered.
       const created = await step('quote', `${apiUrl}/products/${product}/quotes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: quoteBody(n) })
       await expectStatus(created, 201, 'quote')
-      let quote = ((await created.json()) as { data: { id: string; status: string; insurers_answered: number; offers: { id: string; status: string; premium: { amount: number } | null }[] } }).data
+      let quote = ((await created.json()) as { data: { id: string; status: string; insurers_answered: number; offers: { id: string; status: string; premium: { amount: number } | null; documents: { id: string }[] }[] } }).data
       while (quote.status !== 'complete') {
         const poll = await step('quote poll', `${apiUrl}/quotes/${quote.id}?after=${quote.insurers_answered}&wait=25`)
         await expectStatus(poll, 200, 'quote poll')
@@ -210,7 +210,7 @@ async function main(): Promise<void> {
       // 2. The order, as a guest (a double submitter sends it three times at once, with one key).
       const hostile = hostileOf(n)
       const key = randomUUID()
-      const orderInit = { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify({ offer_id: offered[0]!.id, customer: customer(n, run), token: 'bench' }) }
+      const orderInit = { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify({ offer_id: offered[0]!.id, customer: customer(n, run), accepted_documents: offered[0]!.documents.map((d) => d.id), token: 'bench' }) }
       const answers = await Promise.all(Array.from({ length: hostile === 'double submit' ? 3 : 1 }, () => step('order', `${apiUrl}/orders`, orderInit)))
       type Ordered = { data: { id: string; access_token: string; payment: { method: string; url: string } } }
       const views: Ordered[] = []

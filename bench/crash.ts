@@ -65,7 +65,7 @@ async function json<T>(res: Response, wanted: number, step: string): Promise<T> 
 
 /** Quote, order as a guest, pay with the approved card: the card form has answered when this resolves. */
 async function buy(apiUrl: string, n: number, run: string): Promise<Bought> {
-  let quote = await json<{ id: string; status: string; insurers_answered: number; offers: { id: string; status: string; premium: { amount: number } | null }[] }>(
+  let quote = await json<{ id: string; status: string; insurers_answered: number; offers: { id: string; status: string; premium: { amount: number } | null; documents: { id: string }[] }[] }>(
     await fetch(`${apiUrl}/products/rca/quotes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: quoteBody(n) }),
     201,
     'quote',
@@ -76,7 +76,7 @@ async function buy(apiUrl: string, n: number, run: string): Promise<Bought> {
   const email = `crash-${run}-${n}@example.ro`
   const customer = { first_name: 'Maria', last_name: 'Ionescu', email, phone: '0722123456', address: { county: 'Cluj', city: 'Cluj-Napoca', street: 'Str. Horea 12' } }
   const order = await json<{ id: string; access_token: string; payment: { url: string } }>(
-    await fetch(`${apiUrl}/orders`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: JSON.stringify({ offer_id: offer.id, customer, token: 'bench' }) }),
+    await fetch(`${apiUrl}/orders`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: JSON.stringify({ offer_id: offer.id, customer, accepted_documents: offer.documents.map((d) => d.id), token: 'bench' }) }),
     201,
     'order',
   )

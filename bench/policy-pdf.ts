@@ -3,6 +3,7 @@
  * one policy PDF (an RCA policy, in Romanian, English and French in turn) in this process, after
  * one warm-up document: the renderer's share of a purchase (`bench:checkout`'s API CPU per purchase).
  */
+import { parseConfig, secretNames } from '../app.config'
 import { renderPolicyPdf, brokerDetailsOf } from '../src/server/documents/pdf'
 import { productPolicyDocument, type IssuedPolicyFacts } from '../src/server/documents/product-document'
 import { rcaDocument, type RcaPolicyFacts } from '../src/server/products/rca/document'
@@ -29,7 +30,8 @@ const issued = (n: number): IssuedPolicyFacts => ({
 })
 const locales = ['ro', 'en', 'fr'] as const
 const options = {
-  broker: brokerDetailsOf({ BRAND_NAME: 'Asiguro', BROKER_LEGAL_NAME: 'Asiguro Broker de Asigurare SRL', BROKER_ASF_REGISTRATION: 'RBK-999', BROKER_FISCAL_CODE: 'RO18547290', BROKER_ADDRESS: 'Str. Exemplu 1, București', SUPPORT_EMAIL: 'contact@asiguro.ro' }),
+  // The configuration's fictional broker, as a fresh install prints it.
+  broker: brokerDetailsOf(parseConfig({ APP_ENV: 'test' }, Object.fromEntries(secretNames.map((name) => [name, 'not-a-secret-only-a-benchmark-value'])))),
   publicUrl: 'https://asiguro.ro',
 }
 const render = (n: number) => renderPolicyPdf(productPolicyDocument(rcaDocument, facts, issued(n), locales[n % locales.length]!), options)

@@ -50,6 +50,7 @@ import { Route as AccountAccountVehiclesIndexRouteImport } from './routes/_accou
 import { Route as MasterRcaChar123partnerCodeChar125Char123Registration_plateChar125Char123VinChar125RouteImport } from './routes/_master.rca-{$partnerCode}.{-$registration_plate}.{-$vin}'
 import { Route as MasterRcaChar123Registration_plateChar125Char123VinChar125RouteImport } from './routes/_master.rca.{-$registration_plate}.{-$vin}'
 import { Route as AccountVehiclesIdDiariesDotcsvRouteImport } from './routes/account.vehicles.$id.diaries[.]csv'
+import { Route as OffersIdDocumentsKindRouteImport } from './routes/offers.$id.documents.$kind'
 import { Route as AccountAccountVehiclesIdIndexRouteImport } from './routes/_account.account.vehicles.$id.index'
 import { Route as AccountAccountVehiclesIdDiariesIndexRouteImport } from './routes/_account.account.vehicles.$id.diaries.index'
 import { Route as AccountAccountVehiclesIdDiariesDiaryIdRouteImport } from './routes/_account.account.vehicles.$id.diaries.$diaryId'
@@ -271,6 +272,11 @@ const AccountVehiclesIdDiariesDotcsvRoute =
     path: '/account/vehicles/$id/diaries.csv',
     getParentRoute: () => rootRouteImport,
   } as any)
+const OffersIdDocumentsKindRoute = OffersIdDocumentsKindRouteImport.update({
+  id: '/offers/$id/documents/$kind',
+  path: '/offers/$id/documents/$kind',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AccountAccountVehiclesIdIndexRoute =
   AccountAccountVehiclesIdIndexRouteImport.update({
     id: '/account/vehicles/$id/',
@@ -351,6 +357,7 @@ export interface FileRoutesByFullPath {
   '/rca-{$partnerCode}/{-$registration_plate}/{-$vin}': typeof MasterRcaChar123partnerCodeChar125Char123Registration_plateChar125Char123VinChar125Route
   '/rca/{-$registration_plate}/{-$vin}': typeof MasterRcaChar123Registration_plateChar125Char123VinChar125Route
   '/account/vehicles/$id/diaries.csv': typeof AccountVehiclesIdDiariesDotcsvRoute
+  '/offers/$id/documents/$kind': typeof OffersIdDocumentsKindRoute
   '/account/vehicles/': typeof AccountAccountVehiclesIndexRoute
   '/account/vehicles/$id/': typeof AccountAccountVehiclesIdIndexRoute
   '/account/vehicles/$id/diaries/$diaryId': typeof AccountAccountVehiclesIdDiariesDiaryIdRoute
@@ -397,6 +404,7 @@ export interface FileRoutesByTo {
   '/rca-{$partnerCode}/{-$registration_plate}/{-$vin}': typeof MasterRcaChar123partnerCodeChar125Char123Registration_plateChar125Char123VinChar125Route
   '/rca/{-$registration_plate}/{-$vin}': typeof MasterRcaChar123Registration_plateChar125Char123VinChar125Route
   '/account/vehicles/$id/diaries.csv': typeof AccountVehiclesIdDiariesDotcsvRoute
+  '/offers/$id/documents/$kind': typeof OffersIdDocumentsKindRoute
   '/account/vehicles': typeof AccountAccountVehiclesIndexRoute
   '/account/vehicles/$id': typeof AccountAccountVehiclesIdIndexRoute
   '/account/vehicles/$id/diaries/$diaryId': typeof AccountAccountVehiclesIdDiariesDiaryIdRoute
@@ -448,6 +456,7 @@ export interface FileRoutesById {
   '/_master/rca-{$partnerCode}/{-$registration_plate}/{-$vin}': typeof MasterRcaChar123partnerCodeChar125Char123Registration_plateChar125Char123VinChar125Route
   '/_master/rca/{-$registration_plate}/{-$vin}': typeof MasterRcaChar123Registration_plateChar125Char123VinChar125Route
   '/account/vehicles/$id/diaries.csv': typeof AccountVehiclesIdDiariesDotcsvRoute
+  '/offers/$id/documents/$kind': typeof OffersIdDocumentsKindRoute
   '/_account/account/vehicles/': typeof AccountAccountVehiclesIndexRoute
   '/_account/account/vehicles/$id/': typeof AccountAccountVehiclesIdIndexRoute
   '/_account/account/vehicles/$id/diaries/$diaryId': typeof AccountAccountVehiclesIdDiariesDiaryIdRoute
@@ -496,6 +505,7 @@ export interface FileRouteTypes {
     | '/rca-{$partnerCode}/{-$registration_plate}/{-$vin}'
     | '/rca/{-$registration_plate}/{-$vin}'
     | '/account/vehicles/$id/diaries.csv'
+    | '/offers/$id/documents/$kind'
     | '/account/vehicles/'
     | '/account/vehicles/$id/'
     | '/account/vehicles/$id/diaries/$diaryId'
@@ -542,6 +552,7 @@ export interface FileRouteTypes {
     | '/rca-{$partnerCode}/{-$registration_plate}/{-$vin}'
     | '/rca/{-$registration_plate}/{-$vin}'
     | '/account/vehicles/$id/diaries.csv'
+    | '/offers/$id/documents/$kind'
     | '/account/vehicles'
     | '/account/vehicles/$id'
     | '/account/vehicles/$id/diaries/$diaryId'
@@ -592,6 +603,7 @@ export interface FileRouteTypes {
     | '/_master/rca-{$partnerCode}/{-$registration_plate}/{-$vin}'
     | '/_master/rca/{-$registration_plate}/{-$vin}'
     | '/account/vehicles/$id/diaries.csv'
+    | '/offers/$id/documents/$kind'
     | '/_account/account/vehicles/'
     | '/_account/account/vehicles/$id/'
     | '/_account/account/vehicles/$id/diaries/$diaryId'
@@ -611,6 +623,7 @@ export interface RootRouteChildren {
   AuthenticateGoogleStartRoute: typeof AuthenticateGoogleStartRoute
   OrdersIdDocumentRoute: typeof OrdersIdDocumentRoute
   AccountVehiclesIdDiariesDotcsvRoute: typeof AccountVehiclesIdDiariesDotcsvRoute
+  OffersIdDocumentsKindRoute: typeof OffersIdDocumentsKindRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -902,6 +915,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountVehiclesIdDiariesDotcsvRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/offers/$id/documents/$kind': {
+      id: '/offers/$id/documents/$kind'
+      path: '/offers/$id/documents/$kind'
+      fullPath: '/offers/$id/documents/$kind'
+      preLoaderRoute: typeof OffersIdDocumentsKindRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_account/account/vehicles/$id/': {
       id: '/_account/account/vehicles/$id/'
       path: '/account/vehicles/$id'
@@ -1089,6 +1109,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthenticateGoogleStartRoute: AuthenticateGoogleStartRoute,
   OrdersIdDocumentRoute: OrdersIdDocumentRoute,
   AccountVehiclesIdDiariesDotcsvRoute: AccountVehiclesIdDiariesDotcsvRoute,
+  OffersIdDocumentsKindRoute: OffersIdDocumentsKindRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -3,6 +3,7 @@ import { AuthSession } from './auth'
 import { productCodes } from './constants'
 import { publicId } from './public-id'
 import { formText } from './flat-form'
+import { AcceptedDocuments, LegalDocument } from './legal-documents'
 import { travellerNameField } from './traveller-fields'
 
 export { travellerNameField } from './traveller-fields'
@@ -109,6 +110,8 @@ export const OrderCreateInput = z.object({
   with_offer_ids: z.array(offerId, { error: 'with_offer_ids_invalid' }).max(3, 'with_offer_ids_invalid').optional(),
   customer: Customer,
   insured: OrderInsured.optional(),
+  /** The ids of every document of the offers bought (`offers[].documents[].id`: IPID, general conditions, the broker's notice), as the buyer received and accepted them. */
+  accepted_documents: AcceptedDocuments,
   token: captchaToken,
 })
 export type OrderCreateInput = z.infer<typeof OrderCreateInput>
@@ -168,6 +171,8 @@ export const CheckoutFormInput = z.preprocess(withAskedTravellers, z.object({
   street: CustomerAddress.shape.street,
   postal_code: CustomerAddress.shape.postal_code,
   terms: z.preprocess((v) => (v === 'true' || v === 'on' ? true : v), z.literal(true, { error: 'checkout_terms_required' })),
+  /** The documents the page showed, space-separated ids, accepted with the box. */
+  accepted_documents: z.string({ error: 'documents_acceptance_required' }).max(1000, 'documents_version_stale'),
   offer_id: offerId,
   /** Bought with it in the same payment: the optional home cover chosen with its PAD. */
   with_offer_id: z.preprocess((v) => (v === '' ? undefined : v), offerId.optional()),
@@ -229,6 +234,8 @@ export const OrderView = z.object({
     .object({ number: z.string(), series: z.string().nullable(), start_date: day, end_date: day, document_url: z.string() })
     .nullable(),
   policies: z.array(OrderPolicyView),
+  /** The documents the buyer accepted before paying, in their editions; accepted at `created_at`. */
+  accepted_documents: z.array(LegalDocument.omit({ url: true })),
 })
 export type OrderView = z.infer<typeof OrderView>
 

@@ -5,6 +5,7 @@
  * always present for their product (RCA: `bonus_malus`, each offer's `direct_settlement`).
  */
 import { z } from 'zod'
+import { LegalDocument } from './legal-documents'
 import { houseCovers } from './house'
 import { travelPurposes, travelTrips, travelZones } from './travel'
 import { publicId } from './public-id'
@@ -95,6 +96,8 @@ export const Offer = z.object({
   start_date: z.iso.date(),
   end_date: z.iso.date(),
   reason: OfferReason.nullable(),
+  /** What the buyer receives and accepts before paying (an offered offer): the insurer's IPID and general conditions, and the broker's information notice. */
+  documents: z.array(LegalDocument),
 })
 export type Offer = z.infer<typeof Offer>
 

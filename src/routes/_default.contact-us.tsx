@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { ContactForm } from '~/features/contact/contact-form'
+import { PhoneLink } from '~/ui/broker-details'
 import { pageTitle } from '~/ui/page-title'
 import { oneOf, searchParams } from '~/contract/search-params'
 
@@ -20,16 +21,10 @@ export const Route = createFileRoute('/_default/contact-us')({
           <Trans>Contact us</Trans>
         </h1>
         <p>
-          {publicConfig.SUPPORT_PHONE ? (
-            <Trans>
-              Write to us about an offer, a policy or a claim. You can also reach us at <a href={`mailto:${publicConfig.SUPPORT_EMAIL}`}>{publicConfig.SUPPORT_EMAIL}</a> or{' '}
-              <a href={`tel:${publicConfig.SUPPORT_PHONE.replace(/\s+/g, '')}`}>{publicConfig.SUPPORT_PHONE}</a>, Monday to Friday, 9:00–18:00.
-            </Trans>
-          ) : (
-            <Trans>
-              Write to us about an offer, a policy or a claim. You can also reach us at <a href={`mailto:${publicConfig.SUPPORT_EMAIL}`}>{publicConfig.SUPPORT_EMAIL}</a>.
-            </Trans>
-          )}
+          <Trans>
+            Write to us about an offer, a policy or a claim. You can also reach us at <a href={`mailto:${publicConfig.SUPPORT_EMAIL}`}>{publicConfig.SUPPORT_EMAIL}</a> or{' '}
+            <PhoneLink phone={publicConfig.SUPPORT_PHONE} />, Monday to Friday, 9:00–18:00.
+          </Trans>
         </p>
         <ContactForm captchaProvider={publicConfig.CAPTCHA_PROVIDER} sent={sent === 'yes'} />
       </>

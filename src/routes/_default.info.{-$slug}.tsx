@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { InfoIndex, InfoPageView, infoPages, isInfoSlug } from '~/features/pages/info-pages'
+import { BrokerNotice } from '~/ui/broker-notice'
 import { BrokerDetails } from '~/ui/broker-details'
 import { pageTitle } from '~/ui/page-title'
 import { assertValidPage } from '~/ui/validity'
@@ -17,7 +18,8 @@ export const Route = createFileRoute('/_default/info/{-$slug}')({
       <>
         <InfoPageView slug={slug} />
         {/* "About us" names the company behind the site, as configured. */}
-        {slug === 'about-us' ? <BrokerDetails config={publicConfig} /> : null}
+        {slug === 'about-us' || slug === 'complaints' ? <BrokerDetails config={publicConfig} /> : null}
+        {slug === 'broker-notice' ? <BrokerNotice config={publicConfig} /> : null}
       </>
     )
   },

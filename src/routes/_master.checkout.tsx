@@ -36,7 +36,7 @@ export const Route = createFileRoute('/_master/checkout')({
     const renewal = checkout ? <RenewQuoteForm quote={checkout.quoteId} captchaProvider={publicConfig.CAPTCHA_PROVIDER} /> : null
     return (
       <div className="page">
-        <CheckoutPage checkout={checkout} now={now} captchaProvider={publicConfig.CAPTCHA_PROVIDER} renewal={renewal} />
+        <CheckoutPage checkout={checkout} now={now} captchaProvider={publicConfig.CAPTCHA_PROVIDER} renewal={renewal} legal={publicConfig} />
       </div>
     )
   },

@@ -29,8 +29,9 @@ export const Route = createFileRoute('/_master/directbooking')({
   head: ({ match }) => pageTitle(match, msg`Road assistance and claims help`),
   component: function DirectBooking() {
     const { sent } = Route.useSearch()
+    const { publicConfig } = Route.useRouteContext()
     useRefreshOnBookingEvents()
-    return <DirectBookingPage data={Route.useLoaderData()} sentReference={normalizeReference(sent ?? '')} />
+    return <DirectBookingPage data={Route.useLoaderData()} sentReference={normalizeReference(sent ?? '')} phone={publicConfig.SUPPORT_PHONE} />
   },
 })
 

@@ -1,63 +1,42 @@
 import { Trans } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
 import type { PublicConfig } from '../../app.config'
 
-type BrokerConfig = Pick<PublicConfig, 'BROKER_LEGAL_NAME' | 'BROKER_ASF_REGISTRATION' | 'BROKER_FISCAL_CODE' | 'BROKER_TRADE_REGISTER' | 'BROKER_ADDRESS'>
+export type BrokerConfig = Pick<
+  PublicConfig,
+  'BROKER_LEGAL_NAME' | 'BROKER_ASF_REGISTRATION' | 'BROKER_FISCAL_CODE' | 'BROKER_TRADE_REGISTER' | 'BROKER_ADDRESS' | 'BROKER_COMPLAINTS_EMAIL' | 'SUPPORT_EMAIL' | 'SUPPORT_PHONE'
+>
 
-/** Whether any of the broker's legal details is configured. */
-export function hasBrokerDetails(config: BrokerConfig): boolean {
-  return Boolean(config.BROKER_LEGAL_NAME || config.BROKER_ASF_REGISTRATION || config.BROKER_FISCAL_CODE || config.BROKER_TRADE_REGISTER || config.BROKER_ADDRESS)
+/** The broker's phone as a link a phone can dial. */
+export function PhoneLink({ phone }: { phone: string }) {
+  return <a href={`tel:${phone.replace(/[\s.()-]/g, '')}`}>{phone}</a>
 }
 
 /**
- * The broker's legal details as configured (company, ASF register number, fiscal code, trade
- * register, office), for the footer and "About us". Unset details are left out; with none set,
- * nothing is drawn rather than a placeholder that looks real.
+ * The broker's legal details as configured (company, fiscal code, trade register, ASF register
+ * number, office, phone, e-mail, complaints), for the footer, "About us" and the information
+ * notice: the identification the law on insurance distribution asks for on every page.
  */
 export function BrokerDetails({ config, className }: { config: BrokerConfig; className?: string }) {
-  if (!hasBrokerDetails(config)) return null
-  const { BROKER_LEGAL_NAME: name, BROKER_ASF_REGISTRATION: asf, BROKER_FISCAL_CODE: fiscal, BROKER_TRADE_REGISTER: register, BROKER_ADDRESS: address } = config
+  const mail = (address: string) => <a href={`mailto:${address}`}>{address}</a>
+  const rows: Array<[ReactNode, ReactNode]> = [
+    [<Trans key="name">Company</Trans>, config.BROKER_LEGAL_NAME],
+    [<Trans key="cui">Fiscal code</Trans>, config.BROKER_FISCAL_CODE],
+    [<Trans key="register">Trade register</Trans>, config.BROKER_TRADE_REGISTER],
+    [<Trans key="asf">ASF register of insurance intermediaries</Trans>, config.BROKER_ASF_REGISTRATION],
+    [<Trans key="office">Registered office</Trans>, config.BROKER_ADDRESS],
+    [<Trans key="phone">Phone</Trans>, <PhoneLink phone={config.SUPPORT_PHONE} />],
+    [<Trans key="email">E-mail</Trans>, mail(config.SUPPORT_EMAIL)],
+    [<Trans key="complaints">Complaints</Trans>, mail(config.BROKER_COMPLAINTS_EMAIL)],
+  ]
   return (
     <dl className={className ?? 'broker-details'} data-testid="broker-details">
-      {name ? (
-        <div>
-          <dt>
-            <Trans>Company</Trans>
-          </dt>
-          <dd>{name}</dd>
+      {rows.map(([label, value], i) => (
+        <div key={i}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
         </div>
-      ) : null}
-      {asf ? (
-        <div>
-          <dt>
-            <Trans>ASF register of insurance intermediaries</Trans>
-          </dt>
-          <dd>{asf}</dd>
-        </div>
-      ) : null}
-      {fiscal ? (
-        <div>
-          <dt>
-            <Trans>Fiscal code</Trans>
-          </dt>
-          <dd>{fiscal}</dd>
-        </div>
-      ) : null}
-      {register ? (
-        <div>
-          <dt>
-            <Trans>Trade register</Trans>
-          </dt>
-          <dd>{register}</dd>
-        </div>
-      ) : null}
-      {address ? (
-        <div>
-          <dt>
-            <Trans>Registered office</Trans>
-          </dt>
-          <dd>{address}</dd>
-        </div>
-      ) : null}
+      ))}
     </dl>
   )
 }

@@ -255,7 +255,7 @@ if (missing.length > 0) {
           const created = await api(node).call('/orders', {
             method: 'POST',
             headers: { 'content-type': 'application/json', 'idempotency-key': `cluster-${i}-${randomBytes(4).toString('hex')}` },
-            body: JSON.stringify({ offer_id: offer!.id, token: '', customer: { first_name: 'Maria', last_name: 'Ionescu', email, phone: '0722123456', address: { county: 'Cluj', city: 'Cluj-Napoca', street: 'Str. Horea 12' } } }),
+            body: JSON.stringify({ offer_id: offer!.id, accepted_documents: offer!.documents.map((d) => d.id), token: '', customer: { first_name: 'Maria', last_name: 'Ionescu', email, phone: '0722123456', address: { county: 'Cluj', city: 'Cluj-Napoca', street: 'Str. Horea 12' } } }),
           })
           expect(created.status, await created.clone().text()).toBe(201)
           const { data } = (await created.json()) as { data: { id: string; access_token: string; payment: { url: string } } }

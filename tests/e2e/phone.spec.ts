@@ -2,7 +2,7 @@
  * What a new user hit on a phone: no signed-in page scrolls sideways at 390 px,
  * "Deconectare" is a styled button, the menu closes after a choice, the Romanian 404 is all
  * Romanian, the sessions list names browser and system, and the broker's details come from
- * configuration (none shown when unset, no made-up phone number).
+ * configuration (fictional defaults that pass their checks; the phone wherever a call is promised).
  */
 import { expect, test, type Page } from '@playwright/test'
 import { email, registerThroughApi } from './support-accounts'
@@ -90,12 +90,14 @@ test('the Romanian 404 page has no English line', async ({ page }) => {
   expect(text).not.toContain('Page Not Found')
 })
 
-test('with no support phone configured, the footer shows no made-up one', async ({ page }) => {
+test('by default the footer shows the configured, clearly fictional broker and its phone, which road assistance shows where it promises a call', async ({ page }) => {
   await page.goto('/')
   const footer = page.locator('footer.site-footer')
-  await expect(footer.getByRole('link', { name: /^contact@/ })).toBeVisible()
-  await expect(footer.locator('a[href^="tel:"]')).toHaveCount(0)
-  await expect(footer).not.toContainText('000 0000')
+  await expect(footer.getByRole('link', { name: /^contact@/ }).first()).toBeVisible()
+  await expect(footer.locator('a[href="tel:+40215550100"]').first()).toHaveText('+40 21 555 0100')
+  await expect(footer.getByTestId('broker-details')).toContainText('RO48712038')
+  await page.goto('/directbooking')
+  await expect(page.locator('.hero__phone a[href="tel:+40215550100"]')).toHaveText('+40 21 555 0100')
 })
 
 test.describe('with the broker’s details configured', () => {
@@ -105,7 +107,7 @@ test.describe('with the broker’s details configured', () => {
     server = await startAppServer({
       BROKER_LEGAL_NAME: 'Exemplu Broker de Asigurare S.R.L.',
       BROKER_ASF_REGISTRATION: 'RBK-9876',
-      BROKER_FISCAL_CODE: 'RO12345678',
+      BROKER_FISCAL_CODE: 'RO12345674',
       BROKER_TRADE_REGISTER: 'J40/1234/2020',
       BROKER_ADDRESS: 'Str. Exemplului 1, București',
       SUPPORT_PHONE: '+40 31 425 1100',
@@ -121,10 +123,10 @@ test.describe('with the broker’s details configured', () => {
       await expect(scope).toContainText('Exemplu Broker de Asigurare S.R.L.')
       await expect(scope).toContainText('Registrul ASF al intermediarilor în asigurări')
       await expect(scope).toContainText('RBK-9876')
-      await expect(scope).toContainText('RO12345678')
+      await expect(scope).toContainText('RO12345674')
       await expect(scope).toContainText('J40/1234/2020')
       await expect(scope).toContainText('Str. Exemplului 1, București')
     }
-    await expect(footer.locator('a[href="tel:+40314251100"]')).toHaveText('+40 31 425 1100')
+    await expect(footer.locator('a[href="tel:+40314251100"]').first()).toHaveText('+40 31 425 1100')
   })
 })

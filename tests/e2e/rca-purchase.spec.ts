@@ -425,3 +425,42 @@ test('an offer that runs out while the details are typed is not paid, and fresh 
   await expect(page.locator('.summary-list dd').nth(2)).toHaveText(period)
   await expect(page.getByRole('button', { name: /^Pay .* by card$/ })).toBeVisible()
 })
+
+test('the checkout hands over the insurer’s documents and the broker’s notice, with and without JavaScript; the footer names the broker', async ({ page, browser, request }) => {
+  test.setTimeout(90_000)
+  await withConsentCookie(page.context())
+  const quote = await quoteThroughApi(request, '198.51.100.83')
+  const offer = quote.offers.find((o) => o.status === 'offered')!
+  await page.goto(`/en/checkout?offer=${offer.id}&quote=${quote.id}`)
+  const documents = page.getByTestId('checkout-documents')
+  const ipid = documents.getByRole('link', { name: /^Product information document \(IPID\)/ })
+  const conditions = documents.getByRole('link', { name: /^General conditions/ })
+  await expect(ipid).toHaveAttribute('href', `/offers/${offer.id}/documents/ipid`)
+  await expect(conditions).toHaveAttribute('href', `/offers/${offer.id}/documents/general_conditions`)
+  for (const link of [ipid, conditions]) {
+    const pdf = await request.get((await link.getAttribute('href'))!)
+    expect(pdf.status()).toBe(200)
+    expect(pdf.headers()['content-type']).toBe('application/pdf')
+  }
+  // The notice, in full: who we are, the ASF registration, for whom we act, the commission, complaints.
+  const notice = documents.getByTestId('broker-notice')
+  await expect(notice).toContainText('is an insurance broker, entered in the register of insurance intermediaries')
+  await expect(notice).toContainText('RBK-9999')
+  await expect(notice).toContainText('We act on your behalf, not on an insurer’s.')
+  await expect(notice).toContainText('the insurer pays us a commission')
+  await expect(notice).toContainText('reclamatii@asiguro.ro')
+  const footer = page.locator('footer.site-footer').getByTestId('broker-details')
+  for (const detail of ['Asiguro Broker de Asigurare SRL', 'RO48712038', 'J40/4871/2019', 'RBK-9999', 'Str. Exemplului nr. 10', '+40 21 555 0100', 'reclamatii@asiguro.ro']) await expect(footer).toContainText(detail)
+  await expectNoSeriousAxeViolations(page, '/checkout with its documents')
+
+  // Without JavaScript the links are there all the same, and the box accepts the editions shown.
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  try {
+    const plain = await context.newPage()
+    await plain.goto(`${BASE_URL}/en/checkout?offer=${offer.id}&quote=${quote.id}`)
+    await expect(plain.getByTestId('checkout-documents').getByRole('link', { name: /^Product information document \(IPID\)/ })).toHaveAttribute('href', `/offers/${offer.id}/documents/ipid`)
+    await expect(plain.locator('input[name="accepted_documents"]')).toHaveValue(/^ipid:\S+ general_conditions:\S+ broker_notice:broker:\d{4}-\d{2}-\d{2}$/)
+  } finally {
+    await context.close()
+  }
+})

@@ -71,7 +71,7 @@ export async function buyRcaPolicy(request: APIRequestContext, bearer: string, v
   expect(quoted.status(), await quoted.text()).toBe(201)
   const quoteId = ((await quoted.json()) as { data: { id: string } }).data.id
 
-  type Offer = { id: string; status: string; premium: { amount: number } | null }
+  type Offer = { id: string; status: string; premium: { amount: number } | null; documents: { id: string }[] }
   let offers: Offer[] = []
   for (let answered = 0, round = 0; round < 30; round++) {
     const { data } = (await (await request.get(`/api/v1/quotes/${quoteId}?after=${answered}&wait=10`, { headers: auth })).json()) as { data: { status: string; insurers_answered: number; offers: Offer[] } }
@@ -84,7 +84,7 @@ export async function buyRcaPolicy(request: APIRequestContext, bearer: string, v
   expect(cheapest, 'an offered price').toBeDefined()
 
   const customer = { first_name: 'Ioana', last_name: 'Marinescu', email: 'ioana.marinescu@example.ro', phone: '0722123456', address: { county: 'Cluj', city: 'Cluj-Napoca', street: 'Str. Horea 12' } }
-  const ordered = await request.post('/api/v1/orders', { headers: { ...auth, 'idempotency-key': `e2e-${Date.now()}-${randomInt(1e9)}` }, data: { offer_id: cheapest!.id, customer, token: '' } })
+  const ordered = await request.post('/api/v1/orders', { headers: { ...auth, 'idempotency-key': `e2e-${Date.now()}-${randomInt(1e9)}` }, data: { offer_id: cheapest!.id, customer, accepted_documents: cheapest!.documents.map((d) => d.id), token: '' } })
   expect(ordered.status(), await ordered.text()).toBe(201)
   const order = ((await ordered.json()) as { data: { id: string; payment: { url: string } } }).data
 
@@ -155,7 +155,7 @@ export async function preparedRenewal(request: APIRequestContext, owner: { email
   })
   expect(quoted.status(), await quoted.text()).toBe(201)
   const quoteId = ((await quoted.json()) as { data: { id: string } }).data.id
-  type Offer = { id: string; status: string; end_date: string }
+  type Offer = { id: string; status: string; end_date: string; documents: { id: string }[] }
   let offer: Offer | undefined
   await expect
     .poll(async () => {
@@ -166,7 +166,7 @@ export async function preparedRenewal(request: APIRequestContext, owner: { email
     .toBe('complete')
   expect(offer, 'the issuer priced it').toBeDefined()
   const customer = { first_name: 'Ioana', last_name: 'Marinescu', email: owner.email, phone: '0722123456', address: { county: 'Cluj', city: 'Cluj-Napoca', street: 'Str. Horea 12' } }
-  const ordered = await request.post('/api/v1/orders', { headers: { ...auth, 'idempotency-key': `e2e-renewal-${quoteId}` }, data: { offer_id: offer!.id, customer, token: '' } })
+  const ordered = await request.post('/api/v1/orders', { headers: { ...auth, 'idempotency-key': `e2e-renewal-${quoteId}` }, data: { offer_id: offer!.id, customer, accepted_documents: offer!.documents.map((d) => d.id), token: '' } })
   expect(ordered.status(), await ordered.text()).toBe(201)
   const order = ((await ordered.json()) as { data: { id: string; payment: { url: string } } }).data
   expect((await request.post(order.payment.url, { form: { card_number: APPROVED_CARD, expiry: '12/34', cvc: '123', holder: 'Ioana Marinescu' }, maxRedirects: 0 })).status()).toBe(303)

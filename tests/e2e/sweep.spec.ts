@@ -87,6 +87,7 @@ const ROUTES: Record<keyof FileRoutesByFullPath, Entry | null> = {
   '/account/vehicles/$id/diaries.csv': null,
   '/authenticate/google/start': null,
   '/orders/$id/document': null,
+  '/offers/$id/documents/$kind': null,
 }
 const NOT_FOUND: Visit[] = [
   { path: '/no-such-page', status: 404 },

@@ -5,7 +5,7 @@ import { addDays } from '~/contract/iso-date'
 import { QuoteEnvelope } from '~/contract/quotes'
 import { todayInBucharest } from '~/i18n/dates'
 import { insurers, offers, orders, quotes } from '~/server/db/schema'
-import { databaseKinds, errorOf, json, startTestApi, type TestApi } from '../support/api'
+import { acceptedDocumentsFor, databaseKinds, errorOf, json, startTestApi, type TestApi } from '../support/api'
 
 /** House and checkout addresses are SIRUTA's; an existing PAD is the pool's, for this home, in force. */
 describe.each(databaseKinds)('addresses and papers checked (%s)', (kind) => {
@@ -84,7 +84,7 @@ describe.each(databaseKinds)('addresses and papers checked (%s)', (kind) => {
     const narnia = await t.call('/users/store-from-product-page', json({ customer: buyer('narnia@example.ro', { county: 'Narnia', city: 'Cair Paravel', street: 'Str. Leului 1' }), product_id: 'house-insurance', token: '' }, { 'accept-language': 'en' }))
     expect(narnia.status).toBe(422)
     expect(await fieldsOf(narnia)).toEqual({ 'customer.address.county': ['Choose the county from the list: one of the 41 counties or Bucharest.'] })
-    const order = await t.call('/orders', json({ offer_id: 'x'.repeat(22), customer: buyer('turda@example.ro', { county: 'Iași', city: 'Turda', street: 'Str. Republicii 5' }), token: '' }, { 'accept-language': 'en', 'idempotency-key': randomUUID() }))
+    const order = await t.call('/orders', json({ offer_id: 'x'.repeat(22), accepted_documents: ['broker_notice:broker:2026-11-28'], customer: buyer('turda@example.ro', { county: 'Iași', city: 'Turda', street: 'Str. Republicii 5' }), token: '' }, { 'accept-language': 'en', 'idempotency-key': randomUUID() }))
     expect(order.status).toBe(422)
     expect(await fieldsOf(order)).toEqual({ 'customer.address.city': ['This town is not in the chosen county. Type its name and choose it from the list (in Bucharest, the sector, for example Sector 3).'] })
   })
@@ -96,7 +96,7 @@ describe.each(databaseKinds)('addresses and papers checked (%s)', (kind) => {
     const offerId = randomBytes(16).toString('base64url')
     await db.insert(quotes).values({ id: quoteId, product: 'rca', request: { registration_plate: 'B123ABC' }, insurersTotal: 1, status: 'complete', expiresAt: new Date(Date.now() + 3_600_000) })
     await db.insert(offers).values({ id: offerId, quoteId, insurerCode: 'test-ins', status: 'offered', premium: 84_500, currency: 'RON', insurerReference: `ref-${offerId}`, startDate: tomorrow(), endDate: addDays(tomorrow(), 364) })
-    const res = await t.call('/orders', json({ offer_id: offerId, customer: buyer('official@example.ro', { county: 'bistrita-nasaud', city: 'BISTRITA', street: 'Str. Lupeni 2' }), token: '' }, { 'idempotency-key': randomUUID() }))
+    const res = await t.call('/orders', json({ offer_id: offerId, accepted_documents: await acceptedDocumentsFor(t, offerId), customer: buyer('official@example.ro', { county: 'bistrita-nasaud', city: 'BISTRITA', street: 'Str. Lupeni 2' }), token: '' }, { 'idempotency-key': randomUUID() }))
     expect(res.status, await res.clone().text()).toBe(201)
     const { data } = (await res.json()) as { data: { id: string } }
     const [stored] = await db.select({ customer: orders.customer }).from(orders).where(eq(orders.id, data.id))

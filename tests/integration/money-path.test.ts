@@ -6,7 +6,7 @@ import { todayInBucharest } from '~/i18n/dates'
 import { jobs, offers, orderPolicies, orders, payments, quotes } from '~/server/db/schema'
 import { SIGNATURE_HEADER, signBody } from '~/server/payments/signature'
 import { SANDBOX_TEST_CARDS } from '~/server/sandbox/payments'
-import { databaseKinds, json, startTestApi, type TestApi } from '../support/api'
+import { acceptedDocumentsFor, databaseKinds, json, startTestApi, type TestApi } from '../support/api'
 import { registerUser } from '../support/accounts'
 import { pollUntilComplete, postRcaQuote, rcaRequestFromTomorrow } from '../support/quotes'
 import { TEST_PAYMENT_SANDBOX_SECRET } from '../support/sandbox'
@@ -44,7 +44,7 @@ describe.each(databaseKinds)('the money path under a hostile buyer (%s)', (kind)
   }
 
   type Created = { data: { id: string; status: string; payment: { url: string }; access_token?: string } }
-  const createOrder = (offerId: string, email: string, key: string, headers: Record<string, string> = {}) => t.call('/orders', json({ offer_id: offerId, customer: customer(email), token: '' }, { 'idempotency-key': key, ...headers }))
+  const createOrder = async (offerId: string, email: string, key: string, headers: Record<string, string> = {}) => t.call('/orders', json({ offer_id: offerId, customer: customer(email), accepted_documents: await acceptedDocumentsFor(t, offerId), token: '' }, { 'idempotency-key': key, ...headers }))
   const readOrder = async (id: string, headers: Record<string, string>) => ((await (await t.call(`/orders/${id}`, { headers })).json()) as { data: { status: string; failure_reason: string | null; policies: { status: string }[] } }).data
   const paymentsOf = (orderId: string) => db().select().from(payments).where(eq(payments.orderId, orderId))
   const statusOf = async (orderId: string) => (await db().select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]!.status
@@ -212,7 +212,7 @@ describe.each(databaseKinds)('approvals of one order settling at the same moment
     const res = await postRcaQuote(t, rcaRequestFromTomorrow({ vehicle: { registration_plate: 'CJ 99 RCE' } }), {}, '198.51.100.99')
     const quote = await pollUntilComplete(t, QuoteEnvelope.parse(await res.json()).data.id)
     const offerId = quote.offers.find((o) => o.status === 'offered')!.id
-    const created = await t.deps.orders.create({ offer_id: offerId, customer: { first_name: 'Dan', last_name: 'Hostil', email: 'race@example.ro', phone: '0722123456', address: { county: 'Cluj', city: 'Cluj-Napoca', street: 'Str. Horea 12' } }, token: '' }, { userId: undefined, idempotencyKey: randomUUID(), locale: 'ro' })
+    const created = await t.deps.orders.create({ offer_id: offerId, customer: { first_name: 'Dan', last_name: 'Hostil', email: 'race@example.ro', phone: '0722123456', address: { county: 'Cluj', city: 'Cluj-Napoca', street: 'Str. Horea 12' } }, accepted_documents: await acceptedDocumentsFor(t, offerId), token: '' }, { userId: undefined, idempotencyKey: randomUUID(), locale: 'ro' })
     const attempts = Array.from({ length: 10 }, () => randomUUID())
     await Promise.all(attempts.map((paymentId) => t.deps.orders.settle({ paymentId, orderId: created.order.id, status: 'paid', amount: created.order.total.amount, currency: created.order.total.currency, at: new Date() })))
     const [order] = await t.deps.database.db.select().from(orders).where(eq(orders.id, created.order.id))

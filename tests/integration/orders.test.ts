@@ -10,7 +10,7 @@ import { createApiDeps, type PurchaseParts } from '~/server/api'
 import type { Database } from '~/server/db/client'
 import { insurers, jobs, mailOutbox, offers, orders, quotes } from '~/server/db/schema'
 import { InsurerRefusal, type IssuedPolicy, type PolicyIssueRequest, type PolicyIssuer } from '~/server/orders/ports'
-import { databaseKinds, errorOf, json, startTestApi, testConfig, type TestApi } from '../support/api'
+import { acceptedDocumentsFor, databaseKinds, errorOf, json, startTestApi, testConfig, type TestApi } from '../support/api'
 import { ProcessorDouble } from '../support/processor-double'
 
 /** The insurer at the boundary: idempotent by key, as the sandbox insurer is; can refuse. */
@@ -89,8 +89,8 @@ async function signUp(t: TestApi, email: string): Promise<string> {
   return ((await res.json()) as { access_token: string }).access_token
 }
 
-const createOrder = (t: TestApi, offerId: string, email: string, key: string, bearer?: string) =>
-  t.call('/orders', json({ offer_id: offerId, customer: customer(email), token: '' }, { 'idempotency-key': key, ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) }))
+const createOrder = async (t: TestApi, offerId: string, email: string, key: string, bearer?: string) =>
+  t.call('/orders', json({ offer_id: offerId, customer: customer(email), accepted_documents: await acceptedDocumentsFor(t, offerId), token: '' }, { 'idempotency-key': key, ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) }))
 
 type Created = { data: { id: string; status: string; total: { amount: number; currency: string }; payment: { url: string }; access_token?: string } }
 
@@ -125,7 +125,7 @@ describe.each(databaseKinds)('orders (%s)', (kind) => {
     expect(reused.status).toBe(422)
     expect((await errorOf(reused)).message).toHaveProperty('idempotency-key')
 
-    const missingKey = await t.call('/orders', json({ offer_id: offerId, customer: customer('idem@example.ro'), token: '' }))
+    const missingKey = await t.call('/orders', json({ offer_id: offerId, customer: customer('idem@example.ro'), accepted_documents: await acceptedDocumentsFor(t, offerId), token: '' }))
     expect(missingKey.status).toBe(422)
 
     const expired = await createOrder(t, await seedOffer(t.deps.database.db, { expired: true }), 'late@example.ro', randomUUID())
@@ -256,8 +256,8 @@ describe.each(databaseKinds)('orders (%s)', (kind) => {
 
   it('sells optional home cover only with a PAD: both in one payment, each with its own document', async () => {
     const house = await seedHouseBundle(t.deps.database.db)
-    const order = (body: Record<string, unknown>) =>
-      t.call('/orders', json({ ...body, customer: customer('home@example.ro'), token: '' }, { 'idempotency-key': randomUUID(), 'accept-language': 'en' }))
+    const order = async (body: { offer_id: string; with_offer_ids?: string[] }) =>
+      t.call('/orders', json({ ...body, customer: customer('home@example.ro'), accepted_documents: await acceptedDocumentsFor(t, body.offer_id, ...(body.with_offer_ids ?? [])), token: '' }, { 'idempotency-key': randomUUID(), 'accept-language': 'en' }))
 
     const alone = await order({ offer_id: house.optional })
     expect(alone.status).toBe(422)
@@ -342,7 +342,7 @@ describe.each(databaseKinds)('issuance survives a process that stops between pay
       const firstProcessor = new ProcessorDouble()
       const first = await open(firstProcessor)
       const offerId = await seedOffer(first.database.db)
-      const created = await first.orders.create({ offer_id: offerId, customer: customer('crash@example.ro'), token: '' }, { userId: undefined, idempotencyKey: 'k1', locale: 'ro' })
+      const created = await first.orders.create({ offer_id: offerId, customer: customer('crash@example.ro'), accepted_documents: await acceptedDocumentsFor({ deps: first }, offerId), token: '' }, { userId: undefined, idempotencyKey: 'k1', locale: 'ro' })
       const id = created.order.id
       await firstProcessor.notify({ paymentId: firstProcessor.lastPaymentOf(id), orderId: id, status: 'paid' })
       // The job was claimed and the insurer answered, then the process died before anything was recorded.

@@ -17,7 +17,7 @@ import { JobQueue } from '~/server/jobs/queue'
 import { END_REMINDER_DAYS, endReminderTime, POLICY_END_REMINDER_JOB, PolicyEndReminders } from '~/server/orders/end-reminders'
 import { RealtimePublisher } from '~/server/realtime/publisher'
 import { SANDBOX_TEST_CARDS } from '~/server/sandbox/payments'
-import { databaseKinds, json, type TestApi } from '../support/api'
+import { acceptedDocumentsFor, databaseKinds, json, type TestApi } from '../support/api'
 import { bearer, registerUser } from '../support/accounts'
 import { pollUntilComplete, rcaRequestFromTomorrow } from '../support/quotes'
 import { servedApi, until } from '../support/served-api'
@@ -65,7 +65,7 @@ describe.each(databaseKinds)('end-of-validity reminders for policies and vignett
   /** Orders the offer as the signed-in user, pays with an approved card on the processor's form, waits for issuance. */
   async function buy(offerId: string, token: string, email: string): Promise<Order['data']> {
     const customer = { first_name: 'Ana', last_name: 'Popescu', email, phone: '0722123456', address: { county: 'Cluj', city: 'Cluj-Napoca', street: 'Str. Horea 12' } }
-    const res = await call('/orders', token, 'POST', { offer_id: offerId, customer, token: '' }, { 'idempotency-key': `reminders-${offerId}` })
+    const res = await call('/orders', token, 'POST', { offer_id: offerId, customer, accepted_documents: await acceptedDocumentsFor(t, offerId), token: '' }, { 'idempotency-key': `reminders-${offerId}` })
     expect(res.status, await res.clone().text()).toBe(201)
     const created = ((await res.json()) as Order).data
     await fetch(created.payment.url, { method: 'POST', body: new URLSearchParams({ card_number: SANDBOX_TEST_CARDS.approved, expiry: '12/34', cvc: '123', holder: 'Ana Popescu' }), redirect: 'manual' })

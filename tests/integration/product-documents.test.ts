@@ -5,7 +5,7 @@ import { QuoteEnvelope, type Quote } from '~/contract/quotes'
 import { todayInBucharest } from '~/i18n/dates'
 import { mailOutbox, orderPolicies } from '~/server/db/schema'
 import { formatMoney } from '~/i18n/money'
-import { databaseKinds, errorOf, json, startTestApi, type TestApi } from '../support/api'
+import { acceptedDocumentsFor, databaseKinds, errorOf, json, startTestApi, type TestApi } from '../support/api'
 import { bearer, registerUser } from '../support/accounts'
 import { readPdf } from '../support/pdf-text'
 import { ProcessorDouble } from '../support/processor-double'
@@ -45,8 +45,11 @@ describe.each(databaseKinds.slice(0, 1))('product documents (%s)', (kind) => {
   type Created = { data: { id: string; access_token?: string } }
   type View = { data: { status: string; policies: { id: string; number: string | null; series: string | null; document_url: string | null }[] } }
 
-  const order = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    t.call('/orders', json({ token: '', ...body }, { 'idempotency-key': crypto.randomUUID(), ...headers }))
+  /** An order of the body's offers, accepting every document they list. */
+  const order = async (body: Record<string, unknown>, headers: Record<string, string> = {}) => {
+    const offerIds = [body.offer_id, ...((body.with_offer_ids as unknown[] | undefined) ?? [])].map(String)
+    return t.call('/orders', json({ token: '', accepted_documents: await acceptedDocumentsFor(t, ...offerIds), ...body }, { 'idempotency-key': crypto.randomUUID(), ...headers }))
+  }
 
   /** Orders, pays and waits for the issue; answers the order's policies with their stored facts and PDF text. */
   async function buy(body: Record<string, unknown>, headers: Record<string, string> = {}) {

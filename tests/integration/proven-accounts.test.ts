@@ -14,7 +14,7 @@ import { insurers, offers, orders, quotes, users } from '~/server/db/schema'
 import type { Database } from '~/server/db/client'
 import { log } from '~/server/log'
 import type { IssuedPolicy, PolicyIssueRequest, PolicyIssuer } from '~/server/orders/ports'
-import { databaseKinds, errorOf, json, startTestApi, type TestApi } from '../support/api'
+import { acceptedDocumentsFor, databaseKinds, errorOf, json, startTestApi, type TestApi } from '../support/api'
 import { logCapture } from '../support/log-capture'
 import { ProcessorDouble } from '../support/processor-double'
 
@@ -66,8 +66,8 @@ describe.each(databaseKinds)('proven accounts: accounts, secrets, offers, bad in
   })
   afterAll(() => t.close())
 
-  const order = (offerId: string, email: string, options: { key?: string; token?: string; session?: string; firstName?: string } = {}) =>
-    t.call('/orders', json({ offer_id: offerId, customer: customer(email, options.firstName), token: options.token ?? '' }, { 'idempotency-key': options.key ?? randomUUID(), ...(options.session ? bearer(options.session) : {}) }))
+  const order = async (offerId: string, email: string, options: { key?: string; token?: string; session?: string; firstName?: string } = {}) =>
+    t.call('/orders', json({ offer_id: offerId, customer: customer(email, options.firstName), accepted_documents: await acceptedDocumentsFor(t, offerId), token: options.token ?? '' }, { 'idempotency-key': options.key ?? randomUUID(), ...(options.session ? bearer(options.session) : {}) }))
 
   async function register(email: string): Promise<string> {
     const res = await t.call('/auth/register', json({ email, first_name: 'Ion', last_name: 'Ionescu', password, password_confirmation: password, accept_terms: true, token: '' }))
@@ -310,7 +310,7 @@ describe.each(databaseKinds)('§4 a checkout ticket places one order (%s)', (kin
     await t.deps.database.db.insert(users).values({ email, firstName: 'Ion', lastName: 'Ionescu', passwordHash: '!test', emailVerifiedAt: new Date() })
     const answered = (await (await t.call('/users/store-from-product-page', json({ customer: customer(email), product_id: 'rca', token: await solved() }))).json()) as { checkout_ticket: string }
     const ticket = answered.checkout_ticket
-    const place = (offerId: string, key: string, token = ticket) => t.call('/orders', json({ offer_id: offerId, customer: customer(email), token }, { 'idempotency-key': key }))
+    const place = async (offerId: string, key: string, token = ticket) => t.call('/orders', json({ offer_id: offerId, customer: customer(email), accepted_documents: await acceptedDocumentsFor(t, offerId), token }, { 'idempotency-key': key }))
 
     const key = randomUUID()
     const offerId = await seedOffer(t.deps.database.db)

@@ -4,7 +4,7 @@ import { QuoteEnvelope } from '~/contract/quotes'
 import { mailOutbox } from '~/server/db/schema'
 import { formatMoney } from '~/i18n/money'
 import { SANDBOX_3DS_CODE, SANDBOX_TEST_CARDS } from '~/server/sandbox/payments'
-import { databaseKinds, json, type TestApi } from '../support/api'
+import { acceptedDocumentsFor, databaseKinds, json, type TestApi } from '../support/api'
 import { translated } from '../support/catalog'
 import { readPdf } from '../support/pdf-text'
 import { pollUntilComplete, postRcaQuote, rcaRequestFromTomorrow } from '../support/quotes'
@@ -37,7 +37,7 @@ describe.each(databaseKinds)('an RCA policy bought as a guest (%s)', (kind) => {
   const cheapestOffer = async (plate: string) => (await quoteFor(plate)).offer
 
   async function order(offerId: string, email: string, key: string, extra: { direct_settlement?: true } = {}) {
-    const res = await t.call('/orders', json({ offer_id: offerId, customer: customer(email), token: '', ...extra }, { 'idempotency-key': key }))
+    const res = await t.call('/orders', json({ offer_id: offerId, customer: customer(email), accepted_documents: await acceptedDocumentsFor(t, offerId), token: '', ...extra }, { 'idempotency-key': key }))
     expect(res.status, await res.clone().text()).toBe(201)
     return (await res.json()) as { data: { id: string; status: string; total: { amount: number }; payment: { method: string; url: string }; access_token: string } }
   }

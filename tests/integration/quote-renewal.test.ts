@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { QuoteEnvelope } from '~/contract/quotes'
 import { todayInBucharest } from '~/i18n/dates'
 import { quotes } from '~/server/db/schema'
-import { databaseKinds, errorOf, json, operator, startTestApi, type TestApi } from '../support/api'
+import { acceptedDocumentsFor, databaseKinds, errorOf, json, operator, startTestApi, type TestApi } from '../support/api'
 import { bearer, fieldsOf, registerUser } from '../support/accounts'
 import { pollUntilComplete, postRcaQuote, rcaRequestFromTomorrow } from '../support/quotes'
 
@@ -35,7 +35,7 @@ describe.each(databaseKinds)('quote renewal (%s)', (kind) => {
     expect(expired.status).toBe(200)
     expect(Date.parse(((await expired.json()) as { data: { expires_at: string } }).data.expires_at)).toBeLessThanOrEqual(Date.now())
 
-    const refused = await t.call('/orders', json({ offer_id: offer.id, customer, token: '' }, { 'idempotency-key': 'renewal-old' }))
+    const refused = await t.call('/orders', json({ offer_id: offer.id, customer, accepted_documents: await acceptedDocumentsFor(t, offer.id), token: '' }, { 'idempotency-key': 'renewal-old' }))
     expect(refused.status).toBe(422)
     expect(Object.keys(await fieldsOf(refused))).toEqual(['offer_id'])
 
@@ -54,7 +54,7 @@ describe.each(databaseKinds)('quote renewal (%s)', (kind) => {
     const [original] = await t.deps.database.db.select({ request: quotes.request }).from(quotes).where(eq(quotes.id, old.id))
     expect(stored!.request).toEqual(original!.request)
 
-    const ordered = await t.call('/orders', json({ offer_id: again.id, customer, token: '' }, { 'idempotency-key': 'renewal-new' }))
+    const ordered = await t.call('/orders', json({ offer_id: again.id, customer, accepted_documents: await acceptedDocumentsFor(t, again.id), token: '' }, { 'idempotency-key': 'renewal-new' }))
     expect(ordered.status, await ordered.clone().text()).toBe(201)
   })
 

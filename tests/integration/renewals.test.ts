@@ -15,7 +15,7 @@ import { jobs, orderPolicies, policyRenewals, quotes } from '~/server/db/schema'
 import { JobQueue } from '~/server/jobs/queue'
 import { Renewals, RENEWAL_PRICES_HOLD_MINUTES, RENEWAL_SWEEP_JOB } from '~/server/renewals/renewals'
 import { SANDBOX_TEST_CARDS } from '~/server/sandbox/payments'
-import { databaseKinds, json, type TestApi } from '../support/api'
+import { acceptedDocumentsFor, databaseKinds, json, type TestApi } from '../support/api'
 import { bearer, registerUser } from '../support/accounts'
 import { pollUntilComplete, rcaRequestFromTomorrow } from '../support/quotes'
 import { servedApi, until } from '../support/served-api'
@@ -53,7 +53,8 @@ describe.each(databaseKinds)('renewal autopilot (%s)', (kind) => {
   /** Orders the offer as the signed-in user, pays on the processor's form; the issuance job runs on the queue at `now`. */
   async function buy(offerId: string, token: string, email: string): Promise<Order['data']> {
     const customer = { first_name: 'Ana', last_name: 'Popescu', email, phone: '0722123456', address: { county: 'Cluj', city: 'Cluj-Napoca', street: 'Str. Horea 12' } }
-    const res = await call('/orders', token, 'POST', { offer_id: offerId, customer, token: '' }, { 'idempotency-key': `renewals-${offerId}` })
+    const accepted_documents = await acceptedDocumentsFor(t, offerId)
+    const res = await call('/orders', token, 'POST', { offer_id: offerId, customer, accepted_documents, token: '' }, { 'idempotency-key': `renewals-${offerId}` })
     expect(res.status, await res.clone().text()).toBe(201)
     const created = ((await res.json()) as Order).data
     await fetch(created.payment.url, { method: 'POST', body: new URLSearchParams({ card_number: SANDBOX_TEST_CARDS.approved, expiry: '12/34', cvc: '123', holder: 'Ana Popescu' }), redirect: 'manual' })

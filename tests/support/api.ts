@@ -8,6 +8,9 @@ import { PRODUCT_STATUSES_HEADER, ProductStatuses } from '~/contract/site'
 import { parseConfig, type AppConfig, type SettingName } from '../../app.config'
 import { buildApi, createApiDeps, type Api, type PurchaseParts } from '~/server/api'
 import type { ApiDeps } from '~/server/api/deps'
+import { inArray } from 'drizzle-orm'
+import { offers } from '~/server/db/schema'
+import { offerDocuments, uniqueDocuments } from '~/server/documents/legal'
 import { startTestSandbox, TEST_PAYMENT_SANDBOX_SECRET, type TestSandbox, type TestSandboxOptions } from './sandbox'
 
 export interface TestApi {
@@ -110,6 +113,17 @@ export async function startTestApi(kind: 'pglite' | 'postgres', overrides: TestS
       await dropDatabase()
     },
   }
+}
+
+/**
+ * What a buyer accepts for these offers, as the checkout shows it: every document the offers
+ * list (the insurer's IPID and general conditions, the broker's notice), read as the offer view
+ * reads them. For tests about something else than the documents.
+ */
+export async function acceptedDocumentsFor(t: Pick<TestApi, 'deps'>, ...offerIds: string[]): Promise<string[]> {
+  const rows = await t.deps.database.db.select().from(offers).where(inArray(offers.id, offerIds))
+  const notice = { version: t.deps.config.BROKER_NOTICE_VERSION, publicUrl: t.deps.config.PUBLIC_URL }
+  return uniqueDocuments(rows.map((row) => offerDocuments(row, notice))).map((document) => document.id)
 }
 
 /**

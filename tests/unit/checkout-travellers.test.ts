@@ -14,6 +14,7 @@ const form = {
   offer_id: 'offer_1',
   quote_id: 'abcdefghijklmnopqrstuv',
   attempt: 'attempt-0123456789',
+  accepted_documents: 'broker_notice:broker:2026-11-28',
 }
 
 describe('the checkout’s travellers', () => {

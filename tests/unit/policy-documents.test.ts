@@ -11,14 +11,9 @@ import { PolicyPdfDocuments } from '~/server/orders/policy-pdf'
 import { readPdf } from '../support/pdf-text'
 import { testConfig } from '../support/api'
 
-const broker = brokerDetailsOf({
-  BRAND_NAME: 'Asiguro',
-  BROKER_LEGAL_NAME: 'Asiguro Broker de Asigurare SRL',
-  BROKER_ASF_REGISTRATION: 'RBK-999',
-  BROKER_FISCAL_CODE: 'RO18547290',
-  BROKER_ADDRESS: 'Str. Exemplu 1, București',
-  SUPPORT_EMAIL: 'contact@asiguro.ro',
-})
+// The configuration's defaults: the fictional broker every page, mail and PDF names unless configured.
+const defaults = testConfig()
+const broker = brokerDetailsOf(defaults)
 
 const facts: RcaPolicyFacts = {
   bonus_malus: 'B4',
@@ -64,8 +59,10 @@ describe('policy documents (decision 50)', { timeout: 30_000 }, () => {
     expect(all).toContain('B4 (−20 %)')
     expect(all).toMatch(/1\.330,00\slei/)
     expect(all).toMatch(/1\.580,00\slei/) // premium + direct settlement
-    expect(all).toContain('Asiguro Broker de Asigurare SRL')
-    expect(all).toContain('RBK-999')
+    // Every legal detail of the broker, as configured, on the page's footer.
+    for (const detail of [defaults.BROKER_LEGAL_NAME, defaults.BROKER_ASF_REGISTRATION, defaults.BROKER_FISCAL_CODE, defaults.BROKER_TRADE_REGISTER, defaults.SUPPORT_PHONE, defaults.SUPPORT_EMAIL, defaults.BROKER_COMPLAINTS_EMAIL])
+      expect(all).toContain(detail)
+    expect(all).toContain('Reclamații')
     expect(all).toContain('https://asiguro.ro/verify/vX3q9K2mLp7RtY8wZb4N')
     // The font is embedded (subset), not a standard font without diacritics.
     expect(bytes.length).toBeLessThan(200_000)
@@ -74,7 +71,7 @@ describe('policy documents (decision 50)', { timeout: 30_000 }, () => {
   it('keeps every letter readable in the next document: one parsed font serves documents one after another', async () => {
     // The first document has ș, ț, Ș and Ț but never a plain s, t, S or T: the font meets them only as parts of those letters.
     const first = { locale: 'ro' as const, title: 'ș ț Ș Ț', insurer: { name: 'ț Ț' }, policy: { number: '1' }, sections: [], verificationCode: 'x', issuedAt: issued.issuedAt }
-    await renderPolicyPdf(first, { broker: { ...broker, brandName: 'ș Ș', legalName: 'ț Ț', address: 'ș', asfRegistration: '1', fiscalCode: '2', email: undefined }, publicUrl: 'https://a.ro' })
+    await renderPolicyPdf(first, { broker: { ...broker, brandName: 'ș Ș', legalName: 'ț Ț', address: 'ș', asfRegistration: '1', fiscalCode: '2' }, publicUrl: 'https://a.ro' })
     const { text } = await readPdf(await renderPolicyPdf(rcaPolicyDocument(facts, 'ro'), { broker, publicUrl: 'https://asiguro.ro' }))
     const all = text.replace(/\s+/g, ' ')
     expect(all).toContain('Ștefan Țărănescu')

@@ -18,6 +18,7 @@ const allowed: Record<string, string> = {
   'src/server/site/reference-data.ts': 'the reference rows of the products table, one per product code',
   'src/server/insurers/seed.ts': 'the insurer catalogue seeds which products each insurer sells',
   'src/server/sandbox/insurers/index.ts': 'the sandbox plays each product’s insurers, by product code',
+  'src/server/sandbox/insurers/documents.ts': 'the sandbox insurers publish an IPID and general conditions for each insurance product, by product code',
   'src/server/auth/password-words.ts': '"rca" there is a word a password must not be made of, not a product',
 }
 

@@ -11,6 +11,8 @@ import { countyChoices } from '~/ui/form/choices'
 import { CheckboxField, ContractForm, FormError, FormField, SelectField, SubmitButton } from '~/ui/form/form-parts'
 import { LocalityField } from '~/ui/form/locality-field'
 import { useContractForm } from '~/ui/form/use-contract-form'
+import type { NoticeConfig } from '~/ui/broker-notice'
+import { CheckoutDocuments, documentsOf } from './checkout-documents'
 import { SubjectSummary } from './checkout-summary'
 import type { getCheckout } from './checkout.functions'
 import { placeOrder } from './checkout.functions'
@@ -27,7 +29,7 @@ type Checkout = NonNullable<Awaited<ReturnType<typeof getCheckout>>>
  * payment. An offer that ran out (before the page, or while the details were typed) shows why and
  * `renewal`, the way to fresh offers with the same request (the route composes it).
  */
-export function CheckoutPage({ checkout, now, captchaProvider, renewal }: { checkout: Checkout | null; now: number; captchaProvider: CaptchaProvider; renewal: ReactNode }) {
+export function CheckoutPage({ checkout, now, captchaProvider, renewal, legal }: { checkout: Checkout | null; now: number; captchaProvider: CaptchaProvider; renewal: ReactNode; legal: NoticeConfig }) {
   const { i18n } = useLingui()
   const locale = isLocale(i18n.locale) ? i18n.locale : 'ro'
   const [refused, setRefused] = useState(false)
@@ -121,7 +123,10 @@ export function CheckoutPage({ checkout, now, captchaProvider, renewal }: { chec
           {renewal}
         </section>
       ) : (
-        <BuyerForm checkout={checkout} captchaProvider={captchaProvider} onExpired={() => setRefused(true)} />
+        <>
+          <CheckoutDocuments offers={offersOf(checkout)} config={legal} />
+          <BuyerForm checkout={checkout} captchaProvider={captchaProvider} onExpired={() => setRefused(true)} />
+        </>
       )}
     </>
   )
@@ -158,6 +163,10 @@ function BuyerForm({ checkout, captchaProvider, onExpired }: { checkout: Checkou
     direct_settlement: checkout.directSettlement ? 'true' : 'false',
     attempt: checkout.attempt,
     travellers: String(travellers.length),
+    // The editions shown above, accepted with the box.
+    accepted_documents: documentsOf(offersOf(checkout))
+      .map((document) => document.id)
+      .join(' '),
   }
   const form = useContractForm({
     id: 'checkout',
@@ -248,13 +257,13 @@ function BuyerForm({ checkout, captchaProvider, onExpired }: { checkout: Checkou
           name="terms"
           label={
             <Trans>
-              I have read the insurer’s{' '}
+              I have received and read the documents above (the insurer’s product information document and general conditions, the broker’s information notice) and accept the site’s{' '}
               <Link to="/info/{-$slug}" params={{ slug: 'terms' }} target="_blank">
                 terms
               </Link>{' '}
-              and the broker’s{' '}
+              and{' '}
               <Link to="/info/{-$slug}" params={{ slug: 'privacy' }} target="_blank">
-                information notice
+                privacy notice
               </Link>
               .
             </Trans>
@@ -268,6 +277,9 @@ function BuyerForm({ checkout, captchaProvider, onExpired }: { checkout: Checkou
     </section>
   )
 }
+
+/** The offers bought: the chosen one, and the one bought with it. */
+const offersOf = (checkout: Checkout): Offer[] => (checkout.bundled ? [checkout.offer, checkout.bundled] : [checkout.offer])
 
 /** One policy of a bundle: what it is (PAD or optional cover), from whom, and its price. */
 function BundleLine({ offer, locale }: { offer: Offer; locale: Locale }) {

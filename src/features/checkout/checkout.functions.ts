@@ -115,6 +115,8 @@ export const placeOrder = createServerFn({ method: 'POST' })
         const ontoCheckoutFields = ontoFormFields((path) => {
           const traveller = /^insured\.travellers(?:\.(\d+)\.(first_name|last_name))?/.exec(path)
           if (traveller) return travellerNameField(Number(traveller[1] ?? 0), traveller[2] === 'last_name' ? 'last_name' : 'first_name')
+          // The documents are accepted with the box: their message shows beside it.
+          if (path.startsWith('accepted_documents')) return 'terms'
           return path.replace(/^customer\.(address\.)?/, '')
         })
         const session = await getSession()
@@ -147,6 +149,7 @@ export const placeOrder = createServerFn({ method: 'POST' })
             ...(input.with_offer_id ? { with_offer_ids: [input.with_offer_id] } : {}),
             customer,
             ...(input.insured ? { insured: input.insured } : {}),
+            accepted_documents: input.accepted_documents.split(/\s+/).filter(Boolean),
             token,
             ...(input.direct_settlement ? { direct_settlement: true } : {}),
           },

@@ -4,6 +4,7 @@ import type { DirectBooking } from '~/contract/direct-booking'
 import { isAccident, type DirectBookingStatus } from '~/contract/direct-booking-constants'
 import { formatDate } from '~/i18n/dates'
 import { isLocale, type Locale } from '~/i18n/locales'
+import { PhoneLink } from '~/ui/broker-details'
 import { AccidentGuide } from './accident-guide'
 import { useBookingKindLabels, useBookingStatusLabels } from './labels'
 
@@ -19,7 +20,7 @@ export function StatusBadge({ status }: { status: DirectBookingStatus }) {
 }
 
 /** One request as its driver follows it: the status (announced when it changes), its history, the details and, after an accident, the guidance. */
-export function BookingCard({ booking }: { booking: DirectBooking }) {
+export function BookingCard({ booking, ourPhone }: { booking: DirectBooking; ourPhone: string }) {
   const locale = useLocale()
   const kinds = useBookingKindLabels()
   const statuses = useBookingStatusLabels()
@@ -35,7 +36,9 @@ export function BookingCard({ booking }: { booking: DirectBooking }) {
       </p>
       {booking.status === 'received' ? (
         <p>
-          <Trans>We have your request and will call you on {phone}. This page changes as soon as the status does.</Trans>
+          <Trans>
+            We have your request and will call you on {phone} from <PhoneLink phone={ourPhone} />. This page changes as soon as the status does.
+          </Trans>
         </p>
       ) : null}
       <dl className="session-item__facts">

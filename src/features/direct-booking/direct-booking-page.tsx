@@ -4,6 +4,7 @@ import { useState } from 'react'
 import type { Vehicle } from '~/contract/account-area'
 import type { DirectBooking } from '~/contract/direct-booking'
 import { isAccident } from '~/contract/direct-booking-constants'
+import { PhoneLink } from '~/ui/broker-details'
 import { Hero, Section } from '~/ui/page-sections'
 import { AccidentGuide } from './accident-guide'
 import { BookingCard, BookingList } from './booking-card'
@@ -23,7 +24,7 @@ export interface DirectBookingPageData {
  * moves it; a guest follows it by e-mail. After an accident the page walks through the amicable
  * report and direct settlement. The route reloads its data when the request changes (live updates).
  */
-export function DirectBookingPage({ data, sentReference }: { data: DirectBookingPageData; sentReference: string | undefined }) {
+export function DirectBookingPage({ data, sentReference, phone }: { data: DirectBookingPageData; sentReference: string | undefined; phone: string }) {
   const { t } = useLingui()
   const navigate = useNavigate()
   // A guest's request, sent with JavaScript: shown here (a guest cannot read it back later).
@@ -48,11 +49,16 @@ export function DirectBookingPage({ data, sentReference }: { data: DirectBooking
             <Trans>If anyone is hurt or in danger, call 112 first.</Trans>
           </strong>
         </p>
+        <p className="hero__phone">
+          <Trans>
+            We call you from <PhoneLink phone={phone} />; you can call us on it too.
+          </Trans>
+        </p>
       </Hero>
 
       {data.selected ? (
         <div className="section">
-          <BookingCard booking={data.selected} />
+          <BookingCard booking={data.selected} ourPhone={phone} />
         </div>
       ) : data.selected === null ? (
         <div className="section">
@@ -69,7 +75,9 @@ export function DirectBookingPage({ data, sentReference }: { data: DirectBooking
               <Trans>Request {guestReference} sent</Trans>
             </h2>
             <p>
-              <Trans>We will call you as soon as we can. Every change of its status reaches you by e-mail; keep the reference at hand.</Trans>
+              <Trans>
+                We will call you from <PhoneLink phone={phone} /> as soon as we can. Every change of its status reaches you by e-mail; keep the reference at hand.
+              </Trans>
             </p>
           </div>
           {sent && isAccident(sent.kind) ? <AccidentGuide kind={sent.kind} rca={sent.rca} /> : null}

@@ -39,6 +39,11 @@ export const infoPages = {
       msg`Analytics, preference and marketing cookies are used only if you allow them, and you can change your choice at any time with the Cookie settings button at the bottom of every page.`,
     ],
   },
+  'broker-notice': {
+    title: msg`Broker’s information notice`,
+    // Drawn by `BrokerNotice` with the configured legal details.
+    paragraphs: [],
+  },
   complaints: {
     title: msg`Complaints`,
     paragraphs: [

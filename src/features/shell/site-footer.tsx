@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { yearInBucharest } from '~/i18n/dates'
-import { BrokerDetails } from '~/ui/broker-details'
+import { BrokerDetails, PhoneLink } from '~/ui/broker-details'
 import { useShell } from './use-shell'
 
 /** Footer of the master, default and account layouts. `cookieSettings` is the consent feature's button. */
@@ -66,6 +66,11 @@ export function SiteFooter({ cookieSettings }: { cookieSettings?: ReactNode }) {
               </Link>
             </li>
             <li>
+              <Link to="/info/{-$slug}" params={{ slug: 'broker-notice' }}>
+                <Trans>Broker’s information notice</Trans>
+              </Link>
+            </li>
+            <li>
               <Link to="/info/{-$slug}" params={{ slug: 'complaints' }}>
                 <Trans>Complaints</Trans>
               </Link>
@@ -79,12 +84,8 @@ export function SiteFooter({ cookieSettings }: { cookieSettings?: ReactNode }) {
           </h2>
           <p>
             <a href={`mailto:${publicConfig.SUPPORT_EMAIL}`}>{publicConfig.SUPPORT_EMAIL}</a>
-            {publicConfig.SUPPORT_PHONE ? (
-              <>
-                <br />
-                <a href={`tel:${publicConfig.SUPPORT_PHONE.replace(/\s+/g, '')}`}>{publicConfig.SUPPORT_PHONE}</a>
-              </>
-            ) : null}
+            <br />
+            <PhoneLink phone={publicConfig.SUPPORT_PHONE} />
           </p>
           <Link to="/contact-us">
             <Trans>Write to us</Trans>

@@ -8,6 +8,7 @@ import { intlLocale, type Locale } from '~/i18n/locales'
 import { msg } from '@lingui/core/macro'
 import { i18nFor } from '../i18n'
 import { qrRuns } from '~/contract/qr'
+import type { AppConfig } from '../../../app.config'
 
 /**
  * Policy documents as PDF (decision 50): one layout for every product. A product gives a title
@@ -39,28 +40,30 @@ export interface BrokerDetails {
   legalName: string
   asfRegistration: string
   fiscalCode: string
+  tradeRegister: string
   address: string
-  email?: string
-  phone?: string
+  email: string
+  phone: string
+  complaintsEmail: string
 }
 
-export function brokerDetailsOf(config: {
-  BRAND_NAME: string
-  BROKER_LEGAL_NAME: string
-  BROKER_ASF_REGISTRATION: string
-  BROKER_FISCAL_CODE: string
-  BROKER_ADDRESS: string
-  SUPPORT_EMAIL?: string
-  SUPPORT_PHONE?: string
-}): BrokerDetails {
+/** The broker's legal details from the configuration: printed on every PDF and signed under every mail. */
+export function brokerDetailsOf(
+  config: Pick<
+    AppConfig,
+    'BRAND_NAME' | 'BROKER_LEGAL_NAME' | 'BROKER_ASF_REGISTRATION' | 'BROKER_FISCAL_CODE' | 'BROKER_TRADE_REGISTER' | 'BROKER_ADDRESS' | 'SUPPORT_EMAIL' | 'SUPPORT_PHONE' | 'BROKER_COMPLAINTS_EMAIL'
+  >,
+): BrokerDetails {
   return {
     brandName: config.BRAND_NAME,
     legalName: config.BROKER_LEGAL_NAME,
     asfRegistration: config.BROKER_ASF_REGISTRATION,
     fiscalCode: config.BROKER_FISCAL_CODE,
+    tradeRegister: config.BROKER_TRADE_REGISTER,
     address: config.BROKER_ADDRESS,
     email: config.SUPPORT_EMAIL,
     phone: config.SUPPORT_PHONE,
+    complaintsEmail: config.BROKER_COMPLAINTS_EMAIL,
   }
 }
 
@@ -97,7 +100,7 @@ const ACCENT = rgb(0.05, 0.33, 0.6)
 export const QR_MODULE = 2.4
 
 /** One of the two fonts of a document, named: its measures are kept across documents. */
-type Face = { font: PDFFont; name: 'regular' | 'bold' }
+export type Face = { font: PDFFont; name: 'regular' | 'bold' }
 
 /** Widths by face, size and text: every document measures the same words (labels, notes) again. */
 const widths = new Map<string, number>()
@@ -125,7 +128,7 @@ const EDGE = 0.5
  * ends within `EDGE` of the width is measured whole, so the lines are those of measuring every
  * candidate line.
  */
-function wrap(text: string, face: Face, size: number, width: number): string[] {
+export function wrap(text: string, face: Face, size: number, width: number): string[] {
   const measure = (value: string) => widthOf(face, value, size)
   const lines: string[] = []
   for (const paragraph of text.split('\n')) {
@@ -199,15 +202,22 @@ const fontsParsedOnce: Fontkit = {
   },
 }
 
+/** The embedded, subset DejaVu faces of a new document (diacritics print, text stays searchable). */
+export async function embedDocumentFonts(pdf: PDFDocument): Promise<Record<Face['name'], Face>> {
+  pdf.registerFontkit(fontsParsedOnce)
+  const bytes = await loadFonts()
+  return {
+    regular: { font: await pdf.embedFont(bytes.regular, { subset: true, features: FONT_FEATURES }), name: 'regular' },
+    bold: { font: await pdf.embedFont(bytes.bold, { subset: true, features: FONT_FEATURES }), name: 'bold' },
+  }
+}
+
 export async function renderPolicyPdf(doc: PolicyDocument, options: { broker: BrokerDetails; publicUrl: string }): Promise<Uint8Array> {
   const i18n = i18nFor(doc.locale)
   const { broker } = options
   const pdf = await PDFDocument.create()
-  pdf.registerFontkit(fontsParsedOnce)
-  const bytes = await loadFonts()
-  const regular = await pdf.embedFont(bytes.regular, { subset: true, features: FONT_FEATURES })
-  const bold = await pdf.embedFont(bytes.bold, { subset: true, features: FONT_FEATURES })
-  const faces: Record<Face['name'], Face> = { regular: { font: regular, name: 'regular' }, bold: { font: bold, name: 'bold' } }
+  const faces = await embedDocumentFonts(pdf)
+  const { regular: { font: regular }, bold: { font: bold } } = faces
   const { series, number } = doc.policy
   const numberText = [series ? i18n._(msg`Series ${series}`) : '', i18n._(msg`No. ${number}`)].filter(Boolean).join(' ')
   pdf.setTitle(`${doc.title} ${numberText}`)
@@ -300,13 +310,16 @@ export async function renderPolicyPdf(doc: PolicyDocument, options: { broker: Br
   }
 
   // Footer on every page: the broker's legal details (Legea 236/2018) and the page number.
-  const { legalName, asfRegistration: registration, fiscalCode, address } = broker
+  const { legalName, asfRegistration: registration, fiscalCode, tradeRegister, address, phone, complaintsEmail } = broker
   const brokerLine = [
     i18n._(msg`Intermediary (insurance broker): ${legalName}`),
     i18n._(msg`ASF register no. ${registration}`),
     i18n._(msg`Fiscal code ${fiscalCode}`),
+    i18n._(msg`Trade register ${tradeRegister}`),
     i18n._(msg`Registered office: ${address}`),
-    ...[broker.email, broker.phone].filter((v): v is string => Boolean(v)),
+    i18n._(msg`Phone ${phone}`),
+    broker.email,
+    i18n._(msg`Complaints: ${complaintsEmail}`),
   ].join(' · ')
   pages.forEach((p, index) => {
     p.drawLine({ start: { x: MARGIN, y: MARGIN + 40 }, end: { x: A4.width - MARGIN, y: MARGIN + 40 }, thickness: 0.4, color: rgb(0.8, 0.82, 0.85) })

@@ -49,6 +49,8 @@ const messages = {
   insurer_not_found: msg`There is no such insurer in the catalogue.`,
   vehicle_not_found: msg`The vehicle was not found in the registry. Fill in the details from the registration certificate.`,
   quote_service_unavailable: msg`We cannot work out the quote right now. Please try again in a few minutes.`,
+  document_not_found: msg`This offer has no such document.`,
+  insurer_document_unavailable: msg`The insurer is not serving this document right now. Please try again in a few minutes.`,
 } satisfies Record<string, MessageDescriptor>
 
 export type MessageKey = keyof typeof messages

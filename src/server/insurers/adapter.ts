@@ -1,3 +1,5 @@
+import type { InsurerDocumentKind } from '~/contract/legal-documents'
+
 /**
  * One interface for every insurer, whatever it speaks: the quote fan-out and the issuance job
  * only ever see this. The sandbox insurer service is reached by `SandboxInsurerAdapter`; a real
@@ -9,6 +11,13 @@ export interface Money {
   currency: 'RON'
 }
 
+/** A document an insurer publishes for a product: its product information document (IPID) or its general conditions. */
+export interface InsurerDocument {
+  kind: InsurerDocumentKind
+  version: string
+  url: string
+}
+
 /** An insurer's answer to a request for a price. */
 export type InsurerQuoteAnswer =
   | {
@@ -18,6 +27,8 @@ export type InsurerQuoteAnswer =
       reference: string
       /** Product-specific figures (RCA: the direct settlement clause's price). */
       details: Record<string, unknown>
+      /** The IPID and general conditions the insurer hands over with the price: their editions and where it publishes them. */
+      documents: InsurerDocument[]
     }
   | {
       status: 'declined'
@@ -71,6 +82,8 @@ export interface InsurerAdapter {
    * `signal` → `timeout`). `attempt`: which try this is (1, 2), for insurers that want to know.
    */
   quote(product: string, payload: Record<string, unknown>, signal: AbortSignal, attempt?: number): Promise<InsurerQuoteAnswer>
+  /** A document the insurer published (`InsurerDocument.url`), as PDF bytes. Throws `InsurerUnavailable` when it cannot be read. */
+  document(url: string, signal: AbortSignal): Promise<Uint8Array>
   /** Issues the policy; idempotent by `request.idempotencyKey`. Throws `InsurerUnavailable` for a failure worth retrying. */
   issue(request: IssueRequest, signal: AbortSignal): Promise<IssueResult>
 }

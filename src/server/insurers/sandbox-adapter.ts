@@ -22,6 +22,20 @@ export class SandboxInsurerAdapter implements InsurerAdapter {
     return answer.data
   }
 
+  async document(url: string, signal: AbortSignal): Promise<Uint8Array> {
+    let response: Response
+    try {
+      response = await fetch(url, { signal })
+    } catch (error) {
+      throw unavailable(error, signal)
+    }
+    if (response.status !== 200 || !response.headers.get('content-type')?.startsWith('application/pdf')) {
+      await response.body?.cancel()
+      throw new InsurerUnavailable('insurer_error', `document answered ${response.status}`, response.status >= 500)
+    }
+    return new Uint8Array(await response.arrayBuffer())
+  }
+
   async issue(request: IssueRequest, signal: AbortSignal): Promise<IssueResult> {
     const body: SandboxIssueRequest = {
       product: request.product,

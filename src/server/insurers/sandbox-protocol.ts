@@ -5,6 +5,7 @@
  * `Idempotency-Key` header on issuing.
  */
 import { z } from 'zod'
+import { INSURER_DOCUMENT_KINDS } from '~/contract/legal-documents'
 
 const isoDate = z.iso.date()
 
@@ -14,6 +15,18 @@ const isoDate = z.iso.date()
  */
 export const ATTEMPT_HEADER = 'x-request-attempt'
 
+/**
+ * A document the insurer publishes for the product and hands over with its price: the product
+ * information document (`ipid`) or its general conditions, in an edition (`version`), at `url`
+ * (a PDF). A buyer accepts these editions before paying.
+ */
+export const SandboxDocument = z.object({
+  kind: z.enum(INSURER_DOCUMENT_KINDS),
+  version: z.string().min(1).max(40),
+  url: z.url({ protocol: /^https?$/ }),
+})
+export type SandboxDocument = z.infer<typeof SandboxDocument>
+
 /** `POST /sandbox/insurers/{code}/quotes/{product}`: the product's payload is the body. */
 export const SandboxQuoteAnswer = z.discriminatedUnion('status', [
   z.object({
@@ -21,6 +34,7 @@ export const SandboxQuoteAnswer = z.discriminatedUnion('status', [
     premium: z.object({ amount: z.number().int().min(0), currency: z.literal('RON') }),
     reference: z.string().min(8).max(200),
     details: z.record(z.string(), z.unknown()).default({}),
+    documents: z.array(SandboxDocument).max(4).default([]),
   }),
   z.object({ status: z.literal('declined'), reason: z.string().min(1).max(80) }),
 ])

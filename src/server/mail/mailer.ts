@@ -7,6 +7,7 @@ import type { Database, Queryable } from '../db/client'
 import { mailOutbox, type MailAttachment } from '../db/schema'
 import { PermanentJobError, type JobContext, type JobQueue } from '../jobs/queue'
 import { log } from '../log'
+import { brokerDetailsOf } from '../documents'
 import { renderMail, type MailKind, type MailVars } from './templates'
 
 type Transport = {
@@ -42,7 +43,7 @@ export class Mailer {
 
   constructor(
     private readonly db: Database,
-    private readonly config: Pick<AppConfig, 'SMTP_URL' | 'MAIL_FROM' | 'BRAND_NAME' | 'MAIL_RETENTION_HOURS'>,
+    private readonly config: Pick<AppConfig, 'SMTP_URL' | 'MAIL_FROM' | 'MAIL_RETENTION_HOURS'> & Parameters<typeof brokerDetailsOf>[0],
     private readonly jobs: JobQueue,
   ) {
     jobs.define({
@@ -60,7 +61,7 @@ export class Mailer {
    * change commits (a reminder marked sent and its mail).
    */
   async send(kind: MailKind, to: string, locale: Locale, vars: MailVars, options: { attachments?: MailAttachment[]; tx?: Queryable } = {}): Promise<void> {
-    const message = renderMail(kind, locale, { brand: this.config.BRAND_NAME, ...vars })
+    const message = renderMail(kind, locale, { brand: this.config.BRAND_NAME, ...vars }, brokerDetailsOf(this.config))
     const smtp = Boolean(this.config.SMTP_URL)
     const write = async (tx: Queryable) => {
       const [row] = await tx

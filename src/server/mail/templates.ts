@@ -4,6 +4,7 @@ import type { ProductCode } from '~/contract/constants'
 import type { DirectBookingKind, DirectBookingStatus } from '~/contract/direct-booking-constants'
 import { formatDate } from '~/i18n/dates'
 import type { Locale } from '~/i18n/locales'
+import type { BrokerDetails } from '../documents'
 import { i18nFor, productName } from '../i18n'
 
 /** Every message the site sends. Plain text first; HTML is derived. */
@@ -211,8 +212,22 @@ function valueText(value: MailValue, locale: Locale): string {
   return productName(locale, value.product)
 }
 
-/** The message in the recipient's language; the site's links become anchors in the HTML part, typed values never do. */
-export function renderMail(kind: MailKind, locale: Locale, vars: MailVars): Rendered & { html: string } {
+/**
+ * Who sends every message, under it: the broker's legal details (Legea 236/2018 asks them on
+ * every communication), in the recipient's language.
+ */
+function signatureOf(broker: BrokerDetails, i18n: I18n): string {
+  const { legalName, asfRegistration, fiscalCode, tradeRegister, address, phone, email, complaintsEmail } = broker
+  return i18n._(
+    msg`${legalName}, insurance broker, ASF register no. ${asfRegistration} · Fiscal code ${fiscalCode} · Trade register ${tradeRegister}\n${address} · Phone ${phone} · ${email} · Complaints: ${complaintsEmail}`,
+  )
+}
+
+/**
+ * The message in the recipient's language; the site's links become anchors in the HTML part, typed values never do.
+ * `broker`: signed under the text (the mailer always gives it).
+ */
+export function renderMail(kind: MailKind, locale: Locale, vars: MailVars, broker?: BrokerDetails): Rendered & { html: string } {
   const i18n = i18nFor(locale)
   const fenced = Object.fromEntries(
     Object.entries(vars).map(([key, raw]) => {
@@ -222,7 +237,8 @@ export function renderMail(kind: MailKind, locale: Locale, vars: MailVars): Rend
     }),
   )
   const template = templates[kind](fenced as Vars, i18n)
-  const rendered = { subject: i18n._(template.subject), text: i18n._(template.text) }
+  const written = i18n._(template.text)
+  const rendered = { subject: i18n._(template.subject), text: broker ? `${written}\n\n--\n${signatureOf(broker, i18n)}` : written }
   const plain = (s: string) => s.replace(FENCED, (_, typed: string) => defangText(typed))
   let body = ''
   let from = 0

@@ -8,7 +8,8 @@ import type { Locale } from '~/i18n/locales'
 import type { AppConfig } from '../../../app.config'
 import type { UserEvents } from '../auth/accounts'
 import type { Database, Queryable } from '../db/client'
-import { insurers, offers, orderPolicies, orders, quotes, users, type OrderStatus } from '../db/schema'
+import { insurers, offers, orderPolicies, orders, quotes, users, type AcceptedDocument, type OrderStatus } from '../db/schema'
+import { acceptanceProblem, offerDocuments, uniqueDocuments } from '../documents/legal'
 import type { JobQueue } from '../jobs/queue'
 import { i18nFor, productName, siteLocale } from '../i18n'
 import { log } from '../log'
@@ -35,7 +36,9 @@ export class OrderFailure extends Error {
       | 'idempotency_key_reused'
       | 'payments_unavailable'
       | 'order_not_payable'
-      | 'document_not_ready',
+      | 'document_not_ready'
+      | 'documents_acceptance_required'
+      | 'documents_version_stale',
     /** For offer problems: which field (`offer_id`, `with_offer_ids.0`). */
     readonly field?: string,
   ) {
@@ -46,7 +49,7 @@ export class OrderFailure extends Error {
 
 export interface OrderServiceDeps {
   db: Database
-  config: Pick<AppConfig, 'PUBLIC_URL' | 'SESSION_SECRET'>
+  config: Pick<AppConfig, 'PUBLIC_URL' | 'SESSION_SECRET' | 'BROKER_NOTICE_VERSION'>
   jobs: JobQueue
   mailer: Mailer
   events: UserEvents
@@ -111,6 +114,7 @@ export class Orders {
     const offers = await this.checkoutOffers(uniqueOfferIds, options.userId)
     const problem = bundleProblem(offers)
     if (problem) throw new OrderFailure(problem.reason, offerField(problem.index))
+    const accepted = this.acceptedDocuments(offers, input.accepted_documents)
     if (input.direct_settlement) offers[0] = withDirectSettlement(offers[0]!)
     const facts = offers.map((offer) => {
       try {
@@ -137,6 +141,7 @@ export class Orders {
           customer: input.customer,
           locale: options.locale,
           partnerCode: main.partnerCode,
+          acceptedDocuments: accepted,
           idempotencyScope: scope,
           idempotencyKey: key,
           requestFingerprint: fingerprint,
@@ -199,6 +204,19 @@ export class Orders {
       found.push(offer)
     }
     return found
+  }
+
+  /**
+   * The documents of the offers (each insurer's IPID and general conditions as it gave them with
+   * the price, the broker's notice in force), when the buyer accepted exactly these editions;
+   * refused otherwise, so no order is made on documents the buyer did not see.
+   */
+  private acceptedDocuments(offers: CheckoutOffer[], accepted: readonly string[] | undefined): AcceptedDocument[] {
+    const notice = { version: this.deps.config.BROKER_NOTICE_VERSION, publicUrl: this.deps.config.PUBLIC_URL }
+    const required = uniqueDocuments(offers.map((offer) => offerDocuments({ id: offer.id, insurerCode: offer.insurerCode, details: offer.details }, notice)))
+    const problem = acceptanceProblem(required, accepted)
+    if (problem) throw new OrderFailure(problem, 'accepted_documents')
+    return required.map(({ id, kind, issuer, version }) => ({ id, kind, issuer, version }))
   }
 
   /**

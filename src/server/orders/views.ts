@@ -44,5 +44,6 @@ export function toOrderView(order: OrderRow, policies: (OrderPolicyRow & { insur
       document_url: issued(p) && p.documentKey ? documentPath(order.id, p.id) : null,
       verification_url: issued(p) ? verificationUrl(publicUrl, p.verificationCode) : null,
     })),
+    accepted_documents: order.acceptedDocuments,
   }
 }

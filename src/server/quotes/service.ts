@@ -22,6 +22,8 @@ import { log } from '../log'
 import type { AnyProductDefinition } from '../products/definition'
 import { RequestRuleError } from '../products/rules'
 import { issueKey } from '~/contract/form-issues'
+import { insurerDocumentsOf, OFFER_DOCUMENTS_KEY, offerDocuments } from '../documents/legal'
+import type { InsurerDocumentKind } from '~/contract/legal-documents'
 import { Batcher } from './batcher'
 import { QuoteNotifier } from './notifier'
 
@@ -401,7 +403,9 @@ export class QuoteService {
         (error) => error instanceof InsurerUnavailable && error.transient,
       )
       if (answer.status === 'declined') return { ...none, status: 'declined', reason: answer.reason.slice(0, 80) }
-      return { status: 'offered', premium: answer.premium.amount, currency: answer.premium.currency, insurerReference: answer.reference, details: definition.offerDetails(answer.details), reason: null }
+      // The insurer's documents are kept with its price: the buyer accepts these editions.
+      const details = { ...definition.offerDetails(answer.details), ...(answer.documents.length > 0 ? { [OFFER_DOCUMENTS_KEY]: answer.documents } : {}) }
+      return { status: 'offered', premium: answer.premium.amount, currency: answer.premium.currency, insurerReference: answer.reference, details, reason: null }
     } catch (error) {
       const reason = error instanceof InsurerUnavailable && error.reason === 'timeout' ? 'timeout' : 'insurer_error'
       log.warn('quotes.insurer_failed', { insurer: insurer.code, reason, message: error instanceof Error ? error.message : String(error) })
@@ -453,7 +457,20 @@ export class QuoteService {
       start_date: row.startDate ?? '',
       end_date: row.endDate ?? '',
       reason: row.reason,
+      documents: offered ? offerDocuments(row, { version: this.config.BROKER_NOTICE_VERSION, publicUrl: this.config.PUBLIC_URL }) : [],
     }
+  }
+
+  /**
+   * One of the documents an insurer gave with an offer (its IPID or general conditions), read from
+   * where the insurer publishes it, through its adapter; undefined when the offer has no such document.
+   */
+  async offerDocument(offerId: string, kind: InsurerDocumentKind): Promise<{ filename: string; bytes: Uint8Array } | undefined> {
+    const [row] = await this.db.select({ offer: offers, insurer: insurers }).from(offers).innerJoin(insurers, eq(insurers.code, offers.insurerCode)).where(eq(offers.id, offerId))
+    const document = row && insurerDocumentsOf(row.offer.details).find((d) => d.kind === kind)
+    if (!row || !document) return undefined
+    const bytes = await this.catalogue.adapterFor(row.insurer).document(document.url, AbortSignal.timeout(this.catalogue.quoteTimeoutMs(row.insurer)))
+    return { filename: `${row.insurer.code}-${kind}-${document.version}.pdf`, bytes }
   }
 }
 

@@ -43,6 +43,8 @@ async function orderCall<T>(locale: Locale, call: () => Promise<T>): Promise<T> 
       case 'bundle_mixed_quotes':
       case 'bundle_pad_required':
       case 'travellers_names_required':
+      case 'documents_acceptance_required':
+      case 'documents_version_stale':
         throw new ApiError(422, 'validation_failed', { [error.field ?? 'offer_id']: [fieldMessage(locale, error.reason)] })
       case 'idempotency_key_invalid':
       case 'idempotency_key_reused':

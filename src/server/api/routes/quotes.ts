@@ -3,7 +3,9 @@ import { PartnerCode } from '~/contract/partners'
 import { RegisteredVehicle } from '~/contract/rca'
 import { checkVin, parsePlate } from '~/contract/vehicle'
 import { InsurerList, InsurerRecord, InsurerRecordList, QuoteEnvelope, QuotePollQuery } from '~/contract/quotes'
+import { INSURER_DOCUMENT_KINDS } from '~/contract/legal-documents'
 import { pendingTwoFactor } from '../../auth/two-factor'
+import { InsurerUnavailable } from '../../insurers/adapter'
 import { ProductServiceUnavailable, type AnyProductDefinition } from '../../products/definition'
 import { QuoteError } from '../../quotes/service'
 import { FxRateMissing, FxRateStale } from '../../fx/service'
@@ -147,6 +149,30 @@ export function quoteRoutes(definitions: Record<string, AnyProductDefinition>) {
         const quote = query.wait ? await deps.quotes.waitFor(params.id, viewer, query.after ?? 0, query.wait, request.signal) : await deps.quotes.get(params.id, viewer)
         if (!quote) throw new ApiError(404, 'quote_not_found')
         return { body: { data: quote } }
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/offers/{id}/documents/{kind}',
+      tag: 'quotes',
+      summary:
+        'A document the insurer gave with an offer, as a PDF: its product information document (`ipid`) or its general conditions (`general_conditions`), in the edition the offer lists under `documents`, read from where the insurer publishes it. Public, as insurers publish them. 404 for an offer without it; 502 when the insurer does not serve it now.',
+      params: z.object({ id: z.string().max(64), kind: z.enum(INSURER_DOCUMENT_KINDS) }),
+      response: z.unknown(),
+      handler: async ({ params, deps }) => {
+        let document
+        try {
+          document = await deps.quotes.offerDocument(params.id, params.kind)
+        } catch (error) {
+          if (!(error instanceof InsurerUnavailable)) throw error
+          log.warn('quotes.offer_document_unavailable', { offerId: params.id, kind: params.kind, reason: error.reason })
+          throw new ApiError(502, 'insurer_document_unavailable')
+        }
+        if (!document) throw new ApiError(404, 'document_not_found')
+        return {
+          binary: document.bytes,
+          headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${document.filename}"`, 'cache-control': 'public, max-age=3600' },
+        }
       },
     }),
     defineRoute({

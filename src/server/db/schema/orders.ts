@@ -5,6 +5,14 @@ import { at, createdAt, updatedAt } from './common'
 import { users } from './accounts'
 import { offers, quotes } from './quotes'
 
+/** One document a buyer accepted: `ipid:groupama:2026-03-01` (see `src/contract/legal-documents.ts`). */
+export interface AcceptedDocument {
+  id: string
+  kind: 'ipid' | 'general_conditions' | 'broker_notice'
+  issuer: string
+  version: string
+}
+
 /** Every state of an order, for every product (`src/server/orders/state.ts` says which move to which). */
 export const orderStatuses = ['awaiting_payment', 'paid', 'issued', 'payment_failed', 'expired', 'issue_failed', 'refunded'] as const
 export type OrderStatus = (typeof orderStatuses)[number]
@@ -35,6 +43,8 @@ export const orders = pgTable(
     /** The buyer's language: mails and the policy document use it. */
     locale: text('locale').notNull(),
     partnerCode: text('partner_code'),
+    /** The documents the buyer accepted at checkout, in their editions (IPID, general conditions, the broker's notice); accepted when the order was made. */
+    acceptedDocuments: jsonb('accepted_documents').$type<AcceptedDocument[]>().notNull().default([]),
     /** Who the Idempotency-Key belongs to (`user:<id>` or `guest:<e-mail hash>`); unique together. */
     idempotencyScope: text('idempotency_scope').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),

@@ -6,6 +6,8 @@
  *                                            sometimes 503, sometimes no answer at all
  *   POST /insurers/{code}/policies           Idempotency-Key header → 201 the policy (200 when repeated)
  *   GET  /insurers/paid/pad-policies/{number} the PAID pool's PAD register → 200 the policy, 404 unknown
+ *   GET  /insurers/{code}/documents/{product}/{kind}-{edition}.pdf  the IPID or general conditions
+ *                                            (the URLs each offered price carries) → 200 a PDF
  *
  * Each insurer prices with its own tariff (the product's pricer). Latency and failures follow
  * `quoteBehaviour`, a hash of the insurer, the request, the try (the broker's `X-Request-Attempt`
@@ -17,6 +19,7 @@ import { createHash } from 'node:crypto'
 import type { z } from 'zod'
 import { ATTEMPT_HEADER, IDEMPOTENCY_HEADER, SandboxIssueRequest, type SandboxIssuedPolicy, type SandboxQuoteAnswer } from '~/server/insurers/sandbox-protocol'
 import { behaviourOf, canonicalJson, quoteReference, referenceOf, requestDigest, tryDigest } from './behaviour'
+import { documentPdf, publishedDocuments } from './documents'
 import { findSandboxPadPolicy } from './pad-registry'
 import { SandboxPolicyStore } from './policy-store'
 
@@ -91,6 +94,8 @@ export class InsurerSandbox {
     const match = /^\/insurers\/([a-z0-9-]{2,40})\/(quotes\/([a-z0-9-]{2,40})|policies)\/?$/.exec(path)
     if (!path.startsWith('/insurers/')) return undefined
     const pad = /^\/insurers\/paid\/pad-policies\/([^/]{1,60})\/?$/.exec(path)
+    const document = /^\/insurers\/([a-z0-9-]{2,40})\/documents\/([a-z0-9-]{2,40})\/([a-z_]{2,40}-\d{4}-\d{2}-\d{2}\.pdf)$/.exec(path)
+    if (document) return request.method === 'GET' ? this.document(document[1]!, document[2]!, document[3]!) : problem(405, 'method_not_allowed', 'Use GET.')
     if (pad) return request.method === 'GET' ? this.padPolicy(decodeURIComponent(pad[1] ?? '')) : problem(405, 'method_not_allowed', 'Use GET.')
     if (!match) return problem(404, 'not_found', 'No such endpoint.')
     if (request.method !== 'POST') return problem(405, 'method_not_allowed', 'Use POST.')
@@ -102,6 +107,13 @@ export class InsurerSandbox {
   private padPolicy(number: string): Response {
     const policy = findSandboxPadPolicy(number)
     return policy ? json(200, policy) : problem(404, 'policy_not_found', 'No PAD policy has this number.')
+  }
+
+  /** A published document's current edition; an older or unknown one is not served (404). */
+  private async document(insurer: string, product: string, file: string): Promise<Response> {
+    const bytes = await documentPdf(insurer, product, file)
+    if (!bytes) return problem(404, 'document_not_found', 'No such document or edition.')
+    return new Response(new Uint8Array(bytes), { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${insurer}-${file}"`, 'cache-control': 'public, max-age=3600' } })
   }
 
   private async quote(request: Request, insurer: string, product: string): Promise<Response> {
@@ -124,7 +136,14 @@ export class InsurerSandbox {
     const answer: SandboxQuoteAnswer =
       price.status === 'declined'
         ? price
-        : { status: 'offered', premium: { amount: price.premium, currency: 'RON' }, reference: referenceOf(insurer, product, digest), details: price.details }
+        : {
+            status: 'offered',
+            premium: { amount: price.premium, currency: 'RON' },
+            reference: referenceOf(insurer, product, digest),
+            details: price.details,
+            // Beside the price, as an insurer's site links them: relative to this endpoint, `…/{code}/documents/…`.
+            documents: publishedDocuments(insurer, product).map(({ path: file, ...document }) => ({ ...document, url: new URL(`../${file}`, request.url).href })),
+          }
     return json(200, answer)
   }
 

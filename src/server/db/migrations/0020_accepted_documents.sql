@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "accepted_documents" jsonb DEFAULT '[]'::jsonb NOT NULL;
