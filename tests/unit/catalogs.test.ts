@@ -24,7 +24,8 @@ describe.each(['messages', 'server'] as const)('translation catalog %s', (name) 
         const id = key.split('\u0004').at(-1)!
         // The same names, each at least once: a plural has as many branches as its language has forms.
         // A plural's branches (`=1 {tomorrow}`, `few {# zile}`) are words, not placeholders.
-        const branches = /(=\d+|zero|one|two|few|many|other)\s*\{[^{}]*\}/g
+        // Whole words only: "Phone {phone}" ends in "one", yet its {phone} is a placeholder.
+        const branches = /(?:=\d+|\b(?:zero|one|two|few|many|other))\s*\{[^{}]*\}/g
         const placeholders = (s: string) => [...new Set([...s.replace(branches, '').matchAll(/\{(\w+)[},]/g)].map((m) => m[1]))].sort()
         if (text) expect(placeholders(text), `${locale}: ${id}`).toEqual(placeholders(id))
       }
