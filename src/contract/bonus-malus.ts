@@ -1,6 +1,6 @@
 /**
  * The RCA bonus-malus classes of Norma ASF 20/2017 and their coefficients on the base premium
- * (facts §1.3): B0 for a new insured, B1–B8 bonus (−5 % … −50 %), M1–M8 malus (+10 % … +80 %).
+ * (romania-insurance-facts.md §1.3): B0 for a new insured, B1–B8 bonus (−5 % … −50 %), M1–M8 malus (+10 % … +80 %).
  * Zod-free: the quote page shows "Your class: B4, −20 %".
  */
 export const bonusMalusClasses = [
@@ -18,7 +18,7 @@ export const bonusMalusClasses = [
   { code: 'M3', percent: 130 },
   { code: 'M4', percent: 140 },
   { code: 'M5', percent: 150 },
-  // One page gives 165 % for M6; the ASF-derived lists give 160 % (facts §1.3).
+  // One page gives 165 % for M6; the ASF-derived lists give 160 % (romania-insurance-facts.md §1.3).
   { code: 'M6', percent: 160 },
   { code: 'M7', percent: 170 },
   { code: 'M8', percent: 180 },

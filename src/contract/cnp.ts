@@ -2,7 +2,7 @@ import { countyOfCnpCode, type CountyCode } from './counties'
 import { isIsoDate, wholeYearsBetween } from './iso-date'
 
 /**
- * The Romanian personal numeric code (CNP), facts §6.1: `S AA LL ZZ JJ NNN C`. Zod-free so the
+ * The Romanian personal numeric code (CNP), romania-insurance-facts.md §6.1: `S AA LL ZZ JJ NNN C`. Zod-free so the
  * owner form checks it as the visitor types; the contract schema wraps it.
  */
 

@@ -64,7 +64,7 @@ export function countyOfCnpCode(jj: string): CountyCode | undefined {
   return counties.find((c) => (c.cnp as readonly string[]).includes(jj))?.code
 }
 
-/** The zone the ASF reference tariff prices apart since January 2025 (facts §1.4, §1.7). */
+/** The zone the ASF reference tariff prices apart since January 2025 (romania-insurance-facts.md §1.4, §1.7). */
 export const BUCHAREST_ILFOV: readonly CountyCode[] = ['B', 'IF']
 export function isBucharestIlfov(code: CountyCode): boolean {
   return BUCHAREST_ILFOV.includes(code)

@@ -1,5 +1,5 @@
 /**
- * The Romanian company fiscal code (CUI / CIF), facts §6.2: 2–10 digits, no leading zero, an
+ * The Romanian company fiscal code (CUI / CIF), romania-insurance-facts.md §6.2: 2–10 digits, no leading zero, an
  * optional `RO` prefix for VAT-registered companies. Zod-free.
  */
 

@@ -1,11 +1,11 @@
 import { addDays, today } from './iso-date'
 
-/** Hungarian validity is Hungarian time: a daily vignette is the calendar day in Budapest (facts §3.3). */
+/** Hungarian validity is Hungarian time: a daily vignette is the calendar day in Budapest (romania-insurance-facts.md §3.3). */
 export const HUNGARY_TIME_ZONE = 'Europe/Budapest'
 
 /**
  * The first day a product's cover may start when bought at `now`: a vignette the same day (in its
- * country's time, facts §3), a policy tomorrow at the earliest (Bucharest; RCA facts §1.2, travel
+ * country's time, romania-insurance-facts.md §3), a policy tomorrow at the earliest (Bucharest; romania-insurance-facts.md §1.2, travel
  * and home by the insurers' rules). An offer that starts before it can no longer be bought.
  */
 export function earliestStart(product: string, now: Date): string {

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { flatForm, formText, formWhole } from './flat-form'
 import { isIsoDate } from './iso-date'
 
-/** Exterior wall materials; the PAD type follows the material of the largest built area (Legea 260/2008, facts §4.1). */
+/** Exterior wall materials; the PAD type follows the material of the largest built area (Legea 260/2008, romania-insurance-facts.md §4.1). */
 export const wallMaterials = ['reinforced_concrete', 'metal', 'wood', 'stone', 'brick', 'unfired_brick', 'other_untreated'] as const
 export const seismicRiskClasses = ['I', 'II', 'III', 'IV'] as const
 export const houseCovers = ['pad', 'pad_and_optional', 'optional'] as const
@@ -38,7 +38,7 @@ export const HouseQuoteInput = z
     start_date: z.string({ error: 'product_date_format' }).refine(isIsoDate, 'product_date_format'),
     token: z.string({ error: 'product_captcha_required' }).max(4096, 'product_captcha_required'),
   })
-  // Optional cover can only be bought with a valid PAD: one bought now, or an existing one's number (facts §4.1).
+  // Optional cover can only be bought with a valid PAD: one bought now, or an existing one's number (romania-insurance-facts.md §4.1).
   .refine((v) => v.cover !== 'optional' || v.existing_pad_number !== null, { message: 'house_pad_required', path: ['existing_pad_number'] })
   // A class I building cannot get PAD until it is consolidated, so it cannot get optional cover either.
   .refine((v) => v.building.seismic_risk_class !== 'I', { message: 'house_seismic_class_one', path: ['building', 'seismic_risk_class'] })

@@ -27,7 +27,7 @@ export const BonusMalus = z.object({
 })
 
 /**
- * RCA: ASF's reference tariff for the quote's cell (facts §1.7), shown beside the offers. `annual`
+ * RCA: ASF's reference tariff for the quote's cell (romania-insurance-facts.md §1.7), shown beside the offers. `annual`
  * is the cell's 12-month premium; `for_class` the same with the owner's bonus-malus coefficient,
  * which is what 12-month offers are compared with. With `baar_allocation` (three or more 12-month
  * offers above it) the buyer may ask BAAR to allocate an insurer (`baar_url`).

@@ -176,7 +176,7 @@ function buildSchema(clock: Clock) {
       if (plate && isProvisionalPlate(plate.kind) && input.policy.months > PROVISIONAL_MAX_PERIODS) {
         ctx.addIssue({ code: 'custom', path: ['policy', 'months'], message: 'months_provisional_plate' })
       }
-      // A trailer does not drive: no insurer sells it the direct settlement clause (facts §1.5).
+      // A trailer does not drive: no insurer sells it the direct settlement clause (romania-insurance-facts.md §1.5).
       if (input.vehicle.category === 'trailer' && input.policy.direct_settlement) {
         ctx.addIssue({ code: 'custom', path: ['policy', 'direct_settlement'], message: 'direct_settlement_trailer' })
       }
@@ -233,7 +233,7 @@ export type { VehicleCategory, VehicleFuel, VehicleUsage } from './vehicle'
 /**
  * The last day of cover. Whole months by the rule of `periodLastDay` (1 March + 12 months → 28
  * February, 29 February + 12 months → 28 February); provisional plates are insured in 30-day
- * periods (facts §1.2).
+ * periods (romania-insurance-facts.md §1.2).
  */
 export function rcaPolicyEndDate(startDate: string, months: number, plateKind: PlateKind): string {
   if (isProvisionalPlate(plateKind)) return addDays(startDate, PROVISIONAL_PERIOD_DAYS * months - 1)

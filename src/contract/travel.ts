@@ -6,7 +6,7 @@ export const travelZones = ['europe', 'world_excl_us_ca', 'world'] as const
 export const travelPurposes = ['tourism', 'work', 'sport'] as const
 export const travelTrips = ['single', 'annual'] as const
 /**
- * The longest single trip asked for: a year, as "long trip" products sell (facts §5: up to 365
+ * The longest single trip asked for: a year, as "long trip" products sell (romania-insurance-facts.md §5: up to 365
  * days); most insurers sell single trips up to 90 days and decline longer ones (`trip_too_long`).
  */
 export const TRAVEL_MAX_TRIP_DAYS = 365

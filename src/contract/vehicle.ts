@@ -1,7 +1,7 @@
 import { countyCodes, type CountyCode } from './counties'
 
 /**
- * Vehicle identifiers and their rules (facts §6.3 plates, §6.4 VIN). Zod-free: deep links
+ * Vehicle identifiers and their rules (romania-insurance-facts.md §6.3 plates, §6.4 VIN). Zod-free: deep links
  * (`/rca/{plate}/{vin}`) and forms use these in the browser; `src/contract/rca.ts` wraps them.
  */
 
@@ -19,7 +19,7 @@ export function isPlausiblePlate(value: string): boolean {
 }
 
 /**
- * The kinds of Romanian plates (facts §6.3):
+ * The kinds of Romanian plates (romania-insurance-facts.md §6.3):
  * - `standard`: `CC NN LLL`, Bucharest `B NN(N) LLL`;
  * - `provisional`: red characters, county + 3–6 digits, the first `0` and the second not;
  * - `test`: county + 3 digits + `PROBE` (test vehicles, provisional as well);
@@ -29,7 +29,7 @@ export function isPlausiblePlate(value: string): boolean {
 export type PlateKind = 'standard' | 'provisional' | 'test' | 'temporary' | 'diplomatic'
 export type PlateFacts = { plate: string; kind: PlateKind; county: CountyCode | undefined }
 
-/** Not issued (facts §6.3 names these; the full list is not public). */
+/** Not issued (romania-insurance-facts.md §6.3 names these; the full list is not public). */
 const RESERVED_LETTER_GROUPS = new Set(['POL', 'DEP', 'SNT', 'SRI', 'MAI'])
 /** The 3-letter group: no Q anywhere, never starting with I or O. */
 const LETTERS = '[A-HJ-NPR-Z][A-PR-Z]{2}'
@@ -63,7 +63,7 @@ export function isRomanianPlate(value: string): boolean {
 
 /**
  * Provisional ("red") and test plates are insured in 30-day periods of at most 90 days in all
- * (facts §1.2): the quote takes 1–3 such periods instead of 1–12 months.
+ * (romania-insurance-facts.md §1.2): the quote takes 1–3 such periods instead of 1–12 months.
  */
 export function isProvisionalPlate(kind: PlateKind): boolean {
   return kind === 'provisional' || kind === 'test'
@@ -109,7 +109,7 @@ export function vinCheckDigit(vin: string): string {
 /**
  * Whether the check digit must hold: only for VINs made for North America (first character 1–5),
  * where it is law. European and Asian makers mostly do not use it, so a mismatch there is no
- * error (facts §6.4: `KNEJC524585810962` is a real Kia VIN that fails it).
+ * error (romania-insurance-facts.md §6.4: `KNEJC524585810962` is a real Kia VIN that fails it).
  */
 export function vinCheckDigitRequired(vin: string): boolean {
   return /^[1-5]/.test(vin)
@@ -132,7 +132,7 @@ export type VehicleCategory = (typeof vehicleCategories)[number]
 export const vehicleFuels = ['petrol', 'diesel', 'lpg', 'hybrid', 'electric', 'other'] as const
 export type VehicleFuel = (typeof vehicleFuels)[number]
 
-/** How the vehicle is used; insurers surcharge or decline the professional uses (facts §1.4). */
+/** How the vehicle is used; insurers surcharge or decline the professional uses (romania-insurance-facts.md §1.4). */
 export const vehicleUsages = ['personal', 'taxi', 'ride-sharing', 'rent-a-car', 'driving-school', 'courier', 'dangerous-goods'] as const
 export type VehicleUsage = (typeof vehicleUsages)[number]
 

@@ -2,13 +2,13 @@ import { z } from 'zod'
 import { isIsoDate } from './iso-date'
 import { isCertificateSeries, isPlausiblePlate, isRomanianPlate, isVin, normalizeCertificateSeries, normalizePlate } from './vehicle'
 
-/** Rovinietă categories (OG 15/2002 as amended, facts §2.1) and the periods sold online. */
+/** Rovinietă categories (OG 15/2002 as amended, romania-insurance-facts.md §2.1) and the periods sold online. */
 export const roVignetteCategories = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'] as const
 export const roVignettePeriods = ['1d', '7d', '10d', '30d', '60d', '12m'] as const
-/** Hungarian e-vignette categories and products (45/2020 ITM rendelet, facts §3). */
+/** Hungarian e-vignette categories and products (45/2020 ITM rendelet, romania-insurance-facts.md §3). */
 export const huVignetteCategories = ['D1M', 'D1', 'D2', 'U'] as const
 export const huVignettePeriods = ['daily', '10d', 'monthly', 'annual', 'county'] as const
-/** The 19 Hungarian counties (vármegye) sold as annual county vignettes (facts §3.3). */
+/** The 19 Hungarian counties (vármegye) sold as annual county vignettes (romania-insurance-facts.md §3.3). */
 export const huCounties = [
   'bacs-kiskun', 'baranya', 'bekes', 'borsod-abauj-zemplen', 'csongrad-csanad', 'fejer', 'gyor-moson-sopron', 'hajdu-bihar', 'heves',
   'jasz-nagykun-szolnok', 'komarom-esztergom', 'nograd', 'pest', 'somogy', 'szabolcs-szatmar-bereg', 'tolna', 'vas', 'veszprem', 'zala',

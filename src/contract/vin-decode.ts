@@ -1,7 +1,7 @@
 import { isVin, normalizeVin } from './vehicle'
 
 /**
- * What a VIN tells without a database (facts §6.4, ISO 3779): the manufacturer from the World
+ * What a VIN tells without a database (romania-insurance-facts.md §6.4, ISO 3779): the manufacturer from the World
  * Manufacturer Identifier (characters 1–3) for the makes common in Romania, and the model year
  * from character 10. Zod-free: the vehicle form pre-fills the make from it.
  */

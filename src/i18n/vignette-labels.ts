@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import type { huCounties, huVignetteCategories, huVignettePeriods, roVignetteCategories, roVignettePeriods } from '~/contract/vignettes'
 
-/** Which vehicles each rovinietă category is (OG 15/2002, facts §2.1): the help to pick one. */
+/** Which vehicles each rovinietă category is (OG 15/2002, romania-insurance-facts.md §2.1): the help to pick one. */
 export const roCategoryHelp: Record<(typeof roVignetteCategories)[number], MessageDescriptor> = {
   A: msg`Cars (autoturisme)`,
   B: msg`Goods vehicles up to 3.5 t (vans)`,
@@ -23,7 +23,7 @@ export const roPeriodLabel: Record<(typeof roVignettePeriods)[number], MessageDe
   '12m': msg`12 months`,
 }
 
-/** The Hungarian e-vignette categories (certificate field J, facts §3.1). */
+/** The Hungarian e-vignette categories (certificate field J, romania-insurance-facts.md §3.1). */
 export const huCategoryHelp: Record<(typeof huVignetteCategories)[number], MessageDescriptor> = {
   D1M: msg`Motorcycles`,
   D1: msg`Cars up to 3.5 t for at most 7 people (driver included), and their trailers`,

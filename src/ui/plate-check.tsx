@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 
-/** A vignette is valid only for the exact plate and country: a wrong character makes it worthless (facts §2, §3.3). */
+/** A vignette is valid only for the exact plate and country: a wrong character makes it worthless (romania-insurance-facts.md §2, §3.3). */
 export function PlateWarning() {
   return (
     <p className="notice notice--warning" role="note" data-testid="plate-warning">

@@ -20,7 +20,7 @@ const priced = (result: VignettePrice | unknown[]): VignettePrice => {
 /** Noon in Budapest on `day`. */
 const noonOn = (day: string) => new Date(`${day}T11:00:00Z`)
 
-describe('Hungarian vignette prices by the year they are valid in (facts §3.2)', () => {
+describe('Hungarian vignette prices by the year they are valid in (romania-insurance-facts.md §3.2)', () => {
   it('pre-sells next year’s annual in December at next year’s price', () => {
     const december = noonOn('2025-12-05')
     expect(priced(priceHuVignette(hu({ start_date: '2026-01-01' }), december)).listPrice.amount).toBe(6176000)
@@ -45,7 +45,7 @@ describe('Hungarian vignette prices by the year they are valid in (facts §3.2)'
           const amount = table[category][period]
           const input = HuVignetteQuoteInput.safeParse({ vehicle: { registration_plate: 'B123ABC', country: 'RO', category }, period, counties: period === 'county' ? ['pest'] : [], start_date: start, token: '' })
           if (!input.success) {
-            // Motorcycles buy annual vignettes as D1 (facts §3.1): refused by the schema, and not in the table.
+            // Motorcycles buy annual vignettes as D1 (romania-insurance-facts.md §3.1): refused by the schema, and not in the table.
             expect(amount).toBeUndefined()
             continue
           }
@@ -55,7 +55,7 @@ describe('Hungarian vignette prices by the year they are valid in (facts §3.2)'
         }
       }
     }
-    // Prices are indexed upwards every year (facts §3.2: +4.3 % for 2026).
+    // Prices are indexed upwards every year (romania-insurance-facts.md §3.2: +4.3 % for 2026).
     for (const category of huVignetteCategories)
       for (const period of huVignettePeriods) {
         const [before, after] = [huVignetteTariffs[2025]?.[category][period], huVignetteTariffs[2026]?.[category][period]]

@@ -65,7 +65,7 @@ describe('a period of N months from day D (one rule for every product)', () => {
     expect(travelEndDate({ trip: 'annual', start_date: '2028-02-29', end_date: '2028-02-29' } as Parameters<typeof travelEndDate>[0])).toBe('2029-02-28')
     const now = new Date('2028-02-20T10:00:00Z')
     expect(roVignetteValidity({ period: '12m', start_date: '2028-02-29' }, now).lastDay).toBe('2029-02-28')
-    // Provisional plates run in 30-day periods, not months (facts §1.2).
+    // Provisional plates run in 30-day periods, not months (romania-insurance-facts.md §1.2).
     expect(rcaPolicyEndDate('2028-02-29', 1, 'provisional')).toBe('2028-03-29')
   })
 

@@ -41,7 +41,7 @@ describe('calendar dates', () => {
 })
 
 describe('rovinietă', () => {
-  it('costs exactly the CNAIR table for every category and period it sells (facts §2.1)', () => {
+  it('costs exactly the CNAIR table for every category and period it sells (romania-insurance-facts.md §2.1)', () => {
     const expected = { A: [350, 600, 950, 1500, 5000], B: [1000, 1350, 2150, 3400, 11400], C: [750, 1900, 3800, 38000], F: [2850, 7100, 14250, 142500] }
     for (const [category, prices] of Object.entries(expected)) expect(Object.values(roVignetteTariff[category as 'A'])).toEqual(prices)
     for (const category of ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'] as const) {
@@ -83,7 +83,7 @@ describe('rovinietă', () => {
 })
 
 describe('Hungarian e-vignette', () => {
-  it('costs the 2026 prices in fillér (facts §3.2)', () => {
+  it('costs the 2026 prices in fillér (romania-insurance-facts.md §3.2)', () => {
     expect(priced(priceHuVignette(hu({ period: 'annual' }), now)).listPrice).toEqual({ amount: 6176000, currency: 'HUF' })
     expect(priced(priceHuVignette(hu({ vehicle: { registration_plate: 'B123ABC', country: 'RO', category: 'D2' }, period: 'monthly' }), now)).listPrice.amount).toBe(1582000)
     expect(priced(priceHuVignette(hu({ vehicle: { registration_plate: 'B123ABC', country: 'RO', category: 'D1M' }, period: '10d' }), now)).listPrice.amount).toBe(354000)
@@ -128,7 +128,7 @@ describe('house', () => {
       ...over,
     })
 
-  it('costs PAD type A 130 lei for 100 000 lei and type B 50 lei for 50 000 lei (facts §4.1)', () => {
+  it('costs PAD type A 130 lei for 100 000 lei and type B 50 lei for 50 000 lei (romania-insurance-facts.md §4.1)', () => {
     expect(padTypeOf.brick).toBe('A')
     expect(padTypeOf.unfired_brick).toBe('B')
     expect(padTariff.A).toEqual({ premium: 13000, sumInsured: 10_000_000 })
@@ -176,7 +176,7 @@ describe('travel', () => {
     expect(priceTravel(tariff, trip({ travellers: [{ birth_date: '1950-01-01' }] }), '2026-12-19')).toMatchObject({ premiumEurCents: 1725 })
     expect(priceTravel(tariff, trip({ travellers: [{ birth_date: '1940-01-01' }] }), '2026-12-19')).toMatchObject({ premiumEurCents: 2875 })
     expect(priceTravel(travelInsurerTariffs.groupama!, trip({ travellers: [{ birth_date: '1940-01-01' }] }), '2026-12-19')).toEqual({ declined: 'age_limit' })
-    // Working trips are covered from 18 to 65 (facts §5).
+    // Working trips are covered from 18 to 65 (romania-insurance-facts.md §5).
     expect(priceTravel(tariff, trip({ purpose: 'work', travellers: [{ birth_date: '1958-01-01' }] }), '2026-12-19')).toEqual({ declined: 'age_limit' })
   })
 

@@ -7,7 +7,7 @@ import { categoryOfRegistrationCode, checkVin, parsePlate, vinCheckDigit } from 
 import { decodeVin, vinModelYear } from '~/contract/vin-decode'
 import { todayInBucharest } from '~/i18n/dates'
 
-describe('CNP (facts §6.1)', () => {
+describe('CNP (romania-insurance-facts.md §6.1)', () => {
   it('accepts the test vectors and reads birth date, sex and county', () => {
     for (const cnp of ['1630615123457', '1070504429315', '2700116065277', '4910527475018']) expect(isValidCnp(cnp)).toBe(true)
     expect(parseCnp('1630615123457')).toEqual({ ok: true, facts: { birthDate: '1963-06-15', sex: 'M', county: 'CJ', resident: 'ro' } })
@@ -27,7 +27,7 @@ describe('CNP (facts §6.1)', () => {
     expect(isValidCnp(' 1630615 123457 ')).toBe(true)
   })
 
-  it('maps every CNP county code of facts §7', () => {
+  it('maps every CNP county code of romania-insurance-facts.md §7', () => {
     expect(countyCodes).toHaveLength(42)
     expect(countyOfCnpCode('51')).toBe('CL')
     expect(countyOfCnpCode('52')).toBe('GR')
@@ -38,7 +38,7 @@ describe('CNP (facts §6.1)', () => {
   })
 })
 
-describe('CUI (facts §6.2)', () => {
+describe('CUI (romania-insurance-facts.md §6.2)', () => {
   it('checks with (Σ·10) mod 11 and accepts the RO prefix', () => {
     expect(isValidCui('18547290')).toBe(true)
     expect(isValidCui('RO18547290')).toBe(true)
@@ -50,7 +50,7 @@ describe('CUI (facts §6.2)', () => {
   })
 })
 
-describe('plates (facts §6.3)', () => {
+describe('plates (romania-insurance-facts.md §6.3)', () => {
   it('knows standard plates of every county and Bucharest', () => {
     expect(parsePlate('B 123 ABC')).toEqual({ plate: 'B123ABC', kind: 'standard', county: 'B' })
     expect(parsePlate('b-12-abc')).toEqual({ plate: 'B12ABC', kind: 'standard', county: 'B' })
@@ -75,7 +75,7 @@ describe('plates (facts §6.3)', () => {
   })
 })
 
-describe('VIN (facts §6.4)', () => {
+describe('VIN (romania-insurance-facts.md §6.4)', () => {
   it('accepts 17 characters without I, O, Q', () => {
     expect(checkVin('uu1hsdac5l5123456')).toEqual({ ok: true, vin: 'UU1HSDAC5L5123456', checkDigitMatches: true })
     expect(checkVin('UU1HSDAC5L512345')).toEqual({ ok: false, problem: 'format' })

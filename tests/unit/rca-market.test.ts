@@ -12,7 +12,7 @@ import { cnpBornOn, RCA_TEST_NOW, rcaRequest } from '../support/rca'
 /**
  * The RCA market as a buyer and an ASF inspector would try it: a grid of driver profiles over
  * ASF's reference cells (zone × owner's age × power) and claims classes, priced by every sandbox
- * insurer and held against the reference tariff (facts §1.7: 1 064 … 3 964 lei outside
+ * insurer and held against the reference tariff (romania-insurance-facts.md §1.7: 1 064 … 3 964 lei outside
  * Bucharest-Ilfov, 1 844 … 5 240 lei in it, a 4.9× spread).
  */
 

@@ -64,7 +64,7 @@ describe('RCA risk', () => {
   })
 })
 
-describe('ASF reference tariff (facts §1.7)', () => {
+describe('ASF reference tariff (romania-insurance-facts.md §1.7)', () => {
   const cellOf = (raw: RcaQuoteInputRaw, cls: BonusMalusClass = 'B0') => referenceCell(risk(raw, cls), '2026-11-25')
   const young = (county: string, locality: string) => ({ type: 'person' as const, cnp: cnpBornOn('2000-01-01'), driving_licence_since: '2019-05-01', county, locality })
 
@@ -119,7 +119,7 @@ describe('RCA tariffs: anchors (docs/tariffs.md)', () => {
 })
 
 describe('RCA tariffs: rules', () => {
-  it('multiplies by the bonus-malus coefficient of facts §1.3, and by the insurer’s own claims appetite within ±15 %', () => {
+  it('multiplies by the bonus-malus coefficient of romania-insurance-facts.md §1.3, and by the insurer’s own claims appetite within ±15 %', () => {
     expect(bonusMalusCoefficient('B8')).toBe(0.5)
     expect(bonusMalusCoefficient('M6')).toBe(1.6)
     for (const code of codes) {
@@ -149,7 +149,7 @@ describe('RCA tariffs: rules', () => {
         previous = premium
       }
     }
-    // The one-month surcharges differ by insurer (facts §1.2: 5 %–100 %).
+    // The one-month surcharges differ by insurer (romania-insurance-facts.md §1.2: 5 %–100 %).
     expect(new Set(codes.map((code) => rcaTariffs[code].oneMonthSurcharge)).size).toBeGreaterThan(5)
     expect(periodFactor(12, 0.5)).toBe(1)
   })
@@ -190,7 +190,7 @@ describe('RCA tariffs: rules', () => {
   })
 })
 
-describe('the direct settlement clause (facts §1.5)', () => {
+describe('the direct settlement clause (romania-insurance-facts.md §1.5)', () => {
   const clause = (code: RcaInsurerCode, raw: RcaQuoteInputRaw) => {
     const result = rcaPremium(rcaTariffs[code], risk(raw))
     return isDecline(result) ? undefined : result.directSettlement

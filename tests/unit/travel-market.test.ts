@@ -7,7 +7,7 @@ import { priceTravel, singleTripEurCents, travelInsurerTariffs, type TravelPrice
 
 /**
  * Travel priced as a market would, tried as a buyer would: every insurer, zone, duration and age
- * (facts §5). Amounts in euro cents.
+ * (romania-insurance-facts.md §5). Amounts in euro cents.
  */
 
 const START = '2026-12-10'
@@ -73,7 +73,7 @@ describe('single trips and annual multi-trip policies', () => {
     )
   })
 
-  it('costs what the market does: a 10-day trip 5–25 EUR in Europe and 15–50 EUR with the USA and Canada (facts §5: about 20 and 30 EUR)', () => {
+  it('costs what the market does: a 10-day trip 5–25 EUR in Europe and 15–50 EUR with the USA and Canada (romania-insurance-facts.md §5: about 20 and 30 EUR)', () => {
     for (const [code, tariff] of insurers) {
       const europe = offered(single(code, 10)).premiumEurCents / 100
       expect(europe, code).toBeGreaterThanOrEqual(5)

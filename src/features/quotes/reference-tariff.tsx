@@ -29,7 +29,7 @@ function usePowerBand(band: string): string {
 
 /**
  * ASF's reference tariff for the quote's cell, beside the offers; with three or more 12-month
- * offers above it, the buyer's right to ask BAAR for an insurer, with the link (facts §1.7).
+ * offers above it, the buyer's right to ask BAAR for an insurer, with the link (romania-insurance-facts.md §1.7).
  */
 export function ReferenceTariffNote({ reference, months, bonusMalusClass, locale }: { reference: ReferenceTariff; months: number; bonusMalusClass: string | undefined; locale: string }) {
   const { i18n } = useLingui()

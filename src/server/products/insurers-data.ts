@@ -2,7 +2,7 @@
  * Who sells the products other than RCA, for the catalogue (`seedInsurers`). Insurers already in
  * the RCA list gain these products; the issuers of PAD and of the vignettes are not insurers and
  * have no ASF registration (shown as nothing). Commission in basis points of the premium: none on
- * vignettes, whose sellers may add no fee (Ordin MTI 959/2024, facts §2), nor on PAD.
+ * vignettes, whose sellers may add no fee (Ordin MTI 959/2024, romania-insurance-facts.md §2), nor on PAD.
  */
 export const otherProductInsurers = [
   { code: 'allianz-tiriac', name: 'Allianz-Țiriac Asigurări', asfRegistration: 'RA-002', commissionBasisPoints: 1100, products: ['travel', 'house-insurance'] },

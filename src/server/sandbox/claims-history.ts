@@ -5,7 +5,7 @@ import { checkVin } from '~/contract/vehicle'
 import { behaveLikeRemote, failure, json, methodNotAllowed, stableFraction } from './http'
 
 /**
- * The claims-history sandbox: stands in for the national RCA database (CEDAM/AIDA, facts §1.3,
+ * The claims-history sandbox: stands in for the national RCA database (CEDAM/AIDA, romania-insurance-facts.md §1.3,
  * §1.6) that insurers' software reads the bonus-malus class from.
  *
  *   GET /sandbox/claims-history/persons/{cnp}                 → {class}   (a person's best class)

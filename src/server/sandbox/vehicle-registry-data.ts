@@ -1,6 +1,6 @@
 /**
  * The vehicles the registry sandbox knows: registration-certificate fields by their harmonised
- * codes (facts §1.4, Ordin MAI 15/2018): A plate, B first registration, D.1 make, D.3 model,
+ * codes (romania-insurance-facts.md §1.4, Ordin MAI 15/2018): A plate, B first registration, D.1 make, D.3 model,
  * E VIN, F.1 maximum mass (kg), J EU category, P.1 capacity (cm³), P.2 power (kW), P.3 fuel,
  * S.1 seats including the driver. Invented vehicles; the VINs carry real makers' WMIs.
  * `B123ABC` + `UU1HSDAC5L5123456` is the one browser tests and docs use (docs/tariffs.md).

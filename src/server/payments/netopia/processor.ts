@@ -1,5 +1,5 @@
 /**
- * NETOPIA Payments API v2 (facts §8.2; docs/payments.md). A payment starts with
+ * NETOPIA Payments API v2 (romania-insurance-facts.md §8.2; docs/payments.md). A payment starts with
  * `POST {NETOPIA_API_URL}/payment/card/start` (JSON, the API key in `Authorization`) and the
  * browser goes to the `payment.paymentURL` it answers. The outcome arrives as an IPN on our
  * notification URL, with a `Verification-token` header: a JWT signed by NETOPIA's key whose

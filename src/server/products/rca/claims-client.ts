@@ -6,7 +6,7 @@ import { OutsideServiceUnavailable, readFromOutside, type UnavailableReason } fr
 /**
  * Client of the claims-history service (today its sandbox, `src/server/sandbox/claims-history.ts`):
  * the bonus-malus class of a person (by CNP, their best class) or of a company's vehicle
- * (by CUI + VIN), facts §1.3.
+ * (by CUI + VIN), romania-insurance-facts.md §1.3.
  */
 
 const ClassAnswer = z.object({ class: z.enum(bonusMalusCodes as [BonusMalusClass, ...BonusMalusClass[]]) })

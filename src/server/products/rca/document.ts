@@ -8,7 +8,7 @@ import { documentSection, holderName, periodRow, premiumRow, type ProductDocumen
 
 /**
  * What an issued RCA policy holds (amounts in bani): the vehicle and owner as quoted, the
- * bonus-malus class found, the months (30-day periods with provisional plates, facts §1.2) and
+ * bonus-malus class found, the months (30-day periods with provisional plates, romania-insurance-facts.md §1.2) and
  * the direct settlement clause when bought. Built at checkout, stored with the policy.
  */
 export const RcaPolicyFacts = z.object({

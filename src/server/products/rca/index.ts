@@ -13,9 +13,9 @@ import { rcaRisk } from './risk'
 
 /**
  * RCA as the quote engine sees it: the request of `src/contract/rca.ts`; before insurers are
- * asked the owner's bonus-malus class comes from the claims history (facts §1.3); every insurer
+ * asked the owner's bonus-malus class comes from the claims history (romania-insurance-facts.md §1.3); every insurer
  * is sent the vehicle, owner and policy with that class, and answers a premium and the price of
- * the direct settlement clause (facts §1.5), kept apart so the visitor can toggle it.
+ * the direct settlement clause (romania-insurance-facts.md §1.5), kept apart so the visitor can toggle it.
  */
 export const rcaProduct: ProductDefinition<RcaQuoteInput> = {
   code: 'rca',
@@ -76,7 +76,7 @@ export const rcaProduct: ProductDefinition<RcaQuoteInput> = {
 /**
  * The reference tariff beside the offers, and whether the buyer may ask BAAR for an insurer:
  * BAAR compares 12-month offers, without the direct settlement clause, with the cell's tariff
- * times the bonus-malus coefficient (facts §1.7, https://www.baar.ro/asigurati-cu-risc-ridicat/).
+ * times the bonus-malus coefficient (romania-insurance-facts.md §1.7, https://www.baar.ro/asigurati-cu-risc-ridicat/).
  */
 function referenceView(cell: ReferenceCell | null, months: unknown, offers: readonly Offer[]): ReferenceTariff | null {
   if (!cell) return null

@@ -1,5 +1,5 @@
 /**
- * The RCA insurers the broker compares (facts §1.8: the 8 named RCA insurers, plus Eazy Asigurări
+ * The RCA insurers the broker compares (romania-insurance-facts.md §1.8: the 8 named RCA insurers, plus Eazy Asigurări
  * as the ninth; Euroins lost its licence in 2023 and Uniqa left RCA, so neither is listed). Their
  * tariffs are their own: today each answers from the sandbox (`src/server/sandbox/insurers`). ASF
  * register numbers are placeholders in the register's format (the facts file gives none): check

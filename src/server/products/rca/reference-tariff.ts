@@ -2,14 +2,14 @@ import { bonusMalusCoefficient, type BonusMalusClass } from '~/contract/bonus-ma
 import type { AgeBand, RcaRisk, VehicleBand } from './risk'
 
 /**
- * ASF's RCA reference tariff (tarif de referință, Norma ASF 22/2017; facts §1.7): the annual
+ * ASF's RCA reference tariff (tarif de referință, Norma ASF 22/2017; romania-insurance-facts.md §1.7): the annual
  * premium of each risk cell, computed each half-year by an independent firm. It is not a price
  * anyone must charge; it is the yardstick of BAAR's "high-risk insured" rule: with at least three
  * 12-month offers above it (times BAAR's factor N and the bonus-malus coefficient), a buyer may ask
- * BAAR to allocate an insurer (facts §1.7; https://www.baar.ro/asigurati-cu-risc-ridicat/).
+ * BAAR to allocate an insurer (romania-insurance-facts.md §1.7; https://www.baar.ro/asigurati-cu-risc-ridicat/).
  *
  * Cars owned by persons, by zone (Bucharest-Ilfov or the rest of the country), the owner's age and
- * the engine's power (kW, used since the January 2025 table, facts §1.4). The four corners are
+ * the engine's power (kW, used since the January 2025 table, romania-insurance-facts.md §1.4). The four corners are
  * ASF's 2025 figures (rest of the country 1 064 lei at ≤ 50 kW and 51–60 years … 3 964 lei under
  * 30 years and over 300 kW; Bucharest-Ilfov 1 844 … 5 240 lei); the cells between are our
  * interpolation by two relativities per zone (docs/tariffs.md), to be replaced by ASF's published

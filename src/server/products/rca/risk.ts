@@ -6,13 +6,13 @@ import type { RcaQuoteInput } from '~/contract/rca'
 import { isProvisionalPlate, parsePlate, type VehicleCategory, type VehicleUsage } from '~/contract/vehicle'
 
 /**
- * The rating factors of an RCA risk (facts §1.4): what every insurer's tariff reads, and what
+ * The rating factors of an RCA risk (romania-insurance-facts.md §1.4): what every insurer's tariff reads, and what
  * places a quote in a cell of ASF's reference tariff (`reference-tariff.ts`). Derived once from a
  * validated request, so nobody re-parses CNPs or plates.
  */
 
 /**
- * Owner age bands of the ASF reference tariff (facts §1.7 names its cells "age < 30" and
+ * Owner age bands of the ASF reference tariff (romania-insurance-facts.md §1.7 names its cells "age < 30" and
  * "51–60"; the bands between are our reading, docs/tariffs.md).
  */
 export const ageBands = ['under-30', '30-40', '41-50', '51-60', '61-70', 'over-70'] as const
@@ -20,7 +20,7 @@ export type AgeBand = (typeof ageBands)[number]
 
 /**
  * The vehicle's rating band within its category: engine power (kW) for cars and motorcycles
- * (the reference tariff uses kW since January 2025, facts §1.4), total mass for goods vehicles
+ * (the reference tariff uses kW since January 2025, romania-insurance-facts.md §1.4), total mass for goods vehicles
  * and trailers, seats for buses.
  */
 export const vehicleBands = {

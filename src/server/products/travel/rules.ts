@@ -10,7 +10,7 @@ export function travelEndDate(input: TravelQuoteInput): string {
 
 /**
  * Rules of a trip that depend on today: start from tomorrow (bought on the day of departure cover
- * would start at 00:00 the next day anyway, facts §5) up to the same date next year, travellers
+ * would start at 00:00 the next day anyway, romania-insurance-facts.md §5) up to the same date next year, travellers
  * already born.
  */
 export function travelProblems(input: TravelQuoteInput, now: Date): RuleProblem[] {

@@ -7,8 +7,8 @@ export type HuVignetteTariff = Record<Category, Partial<Record<Period, number>>>
 /**
  * The Hungarian e-vignette prices by the calendar year they are valid in, in fillér (HUF's ISO
  * 4217 minor unit: 61 760 HUF is 6 176 000), VAT included (45/2020 ITM rendelet, indexed every
- * 1 January to the previous August's inflation; facts §3.2). `county` is the price of one county.
- * Motorcycles (D1M) buy annual and county vignettes as D1 (facts §3.1), so they are not sold here
+ * 1 January to the previous August's inflation; romania-insurance-facts.md §3.2). `county` is the price of one county.
+ * Motorcycles (D1M) buy annual and county vignettes as D1 (romania-insurance-facts.md §3.1), so they are not sold here
  * as D1M.
  *
  * A vignette is priced by the year its validity starts in (an annual pre-sold in December for the

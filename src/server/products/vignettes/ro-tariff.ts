@@ -5,7 +5,7 @@ type Period = (typeof roVignettePeriods)[number]
 
 /**
  * CNAIR's road-use tariff in euro cents, VAT included (OG 15/2002 as amended by Legea 141/2025
- * and OG 23/2025; facts §2.1). A missing period is not sold for that category. The 7- and 30-day
+ * and OG 23/2025; romania-insurance-facts.md §2.1). A missing period is not sold for that category. The 7- and 30-day
  * prices of G and H are inferred in the facts file (the same as C and D, as in every earlier tariff).
  */
 export const roVignetteTariff: Record<Category, Partial<Record<Period, number>>> = {
@@ -24,7 +24,7 @@ export const roVignettePeriodDays: Record<Exclude<Period, '12m'>, number> = { '1
 
 /**
  * One pass over the Fetești–Cernavodă bridge, in bani, for cars and vans up to 3.5 t (categories
- * A and B): 19 lei from 8 September 2025 (OG 23/2025, facts §2.2). The other categories' new
+ * A and B): 19 lei from 8 September 2025 (OG 23/2025, romania-insurance-facts.md §2.2). The other categories' new
  * tolls are not confirmed, so passes are sold here only for A and B.
  */
 export const bridgePassPrice: Partial<Record<Category, number>> = { A: 1900, B: 1900 }

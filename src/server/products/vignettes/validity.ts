@@ -28,7 +28,7 @@ export function roVignetteValidity(input: Pick<RoVignetteQuoteInput, 'period' | 
 }
 
 /**
- * Hungarian validity exactly as 45/2020 ITM rendelet defines it (facts §3.3), in Budapest time:
+ * Hungarian validity exactly as 45/2020 ITM rendelet defines it (romania-insurance-facts.md §3.3), in Budapest time:
  * daily = the calendar day; 10-day = to 24:00 of the 10th day; monthly = to 24:00 of the same
  * day-number next month (its last day when shorter: the decree's own rule, one day longer than
  * `periodLastDay`'s); annual and county = to 24:00 of 31 January of the following year.

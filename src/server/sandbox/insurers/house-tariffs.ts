@@ -2,7 +2,7 @@ import type { HouseQuoteInput, wallMaterials } from '~/contract/house'
 
 type WallMaterial = (typeof wallMaterials)[number]
 
-/** PAD type by wall material: B for unfired brick and untreated materials, A for everything else (Legea 260/2008, facts §4.1). */
+/** PAD type by wall material: B for unfired brick and untreated materials, A for everything else (Legea 260/2008, romania-insurance-facts.md §4.1). */
 export const padTypeOf: Record<WallMaterial, 'A' | 'B'> = {
   reinforced_concrete: 'A',
   metal: 'A',
@@ -13,7 +13,7 @@ export const padTypeOf: Record<WallMaterial, 'A' | 'B'> = {
   other_untreated: 'B',
 }
 
-/** PAD premium and sum insured in bani since November 2023 (facts §4.1): A 130 lei for 100 000 lei, B 50 lei for 50 000 lei. */
+/** PAD premium and sum insured in bani since November 2023 (romania-insurance-facts.md §4.1): A 130 lei for 100 000 lei, B 50 lei for 50 000 lei. */
 export const padTariff = {
   A: { premium: 13000, sumInsured: 10_000_000 },
   B: { premium: 5000, sumInsured: 5_000_000 },

@@ -38,7 +38,7 @@ export function onCurve(curve: Curve, x: number): number {
 /** Vehicles other than cars and motorcycles, by the band of their category (mass, seats). */
 export type OtherBand = Exclude<VehicleBand, `car/${string}` | `motorcycle/${string}`>
 
-/** The direct settlement clause is priced per kind of vehicle (facts §1.5); a missing kind is not sold. */
+/** The direct settlement clause is priced per kind of vehicle (romania-insurance-facts.md §1.5); a missing kind is not sold. */
 export const directSettlementKinds = ['car', 'motorcycle', 'van', 'heavy-goods', 'bus', 'tractor'] as const
 export type DirectSettlementKind = (typeof directSettlementKinds)[number]
 
@@ -67,7 +67,7 @@ export interface InsurerRcaTariff {
   /** Other vehicles' bands → factor of the reference car. */
   bands: Record<OtherBand, number>
   regions: {
-    /** Bucharest-Ilfov: `level × r ^ compression` (facts §1.7: Bucharest-Ilfov costs ≈ 1.7× at the cheapest cell). */
+    /** Bucharest-Ilfov: `level × r ^ compression` (romania-insurance-facts.md §1.7: Bucharest-Ilfov costs ≈ 1.7× at the cheapest cell). */
     bucharestIlfov: { level: number; compression: number }
     /** Cluj, Timiș, Iași, Constanța, Brașov: the counties of the largest cities after Bucharest. */
     largeCities: number
@@ -81,10 +81,10 @@ export interface InsurerRcaTariff {
   /** Extra for owners who have held a licence less than two years (1 = none). */
   novice: number
   usages: Record<VehicleUsage, number | 'decline'>
-  /** Provisional (red) plates: priced per 30-day period with this loading (facts §1.2, §1.8 [52]). */
+  /** Provisional (red) plates: priced per 30-day period with this loading (romania-insurance-facts.md §1.2, §1.8 [52]). */
   provisional: number
   /**
-   * The surcharge of a one-month policy over a twelfth of the annual premium (facts §1.2: 5 %–100 %
+   * The surcharge of a one-month policy over a twelfth of the annual premium (romania-insurance-facts.md §1.2: 5 %–100 %
    * in 2017); it falls linearly to 0 at 12 months. Kept ≤ 0.8 so a longer policy never costs less.
    */
   oneMonthSurcharge: number

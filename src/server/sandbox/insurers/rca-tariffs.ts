@@ -7,7 +7,7 @@ import type { Curve, DirectSettlementKind, InsurerRcaTariff, OtherBand } from '.
  * bands and anchors docs/tariffs.md). Modelled on the Romanian market, not copied from any
  * insurer: real tariffs are not public. Each insurer has a side of the market it prices keenly and
  * one it does not, so the cheapest offer moves with the driver; every curve stays within a band
- * around ASF's reference tariff (facts §1.7), which the tests hold.
+ * around ASF's reference tariff (romania-insurance-facts.md §1.7), which the tests hold.
  */
 
 const lei = (value: number) => Math.round(value * 100)
@@ -36,7 +36,7 @@ const marketMotorcycles: Curve = [
   [100, 0.62],
 ]
 
-/** Professional uses are surcharged by insurers; no official table exists (facts §1.4, UNCONFIRMED). */
+/** Professional uses are surcharged by insurers; no official table exists (romania-insurance-facts.md §1.4, UNCONFIRMED). */
 const marketUsages: Record<VehicleUsage, number> = {
   personal: 1,
   taxi: 2.2,
@@ -57,7 +57,7 @@ const marketVehicleAge: Curve = [
 ]
 
 /**
- * The clause's yearly price by kind of vehicle (facts §1.5: 170 lei for cars at Omniasig in 2017,
+ * The clause's yearly price by kind of vehicle (romania-insurance-facts.md §1.5: 170 lei for cars at Omniasig in 2017,
  * +100–300 lei reported since); vans, lorries and buses cause dearer repairs and pay more, and
  * trailers never have it (they do not drive on their own); tractors only where given. Levels other
  * than the car's are ours. `null`: not sold for that kind.
@@ -95,7 +95,7 @@ function tariff(t: Tariff): InsurerRcaTariff {
     vehicleAge: t.vehicleAge ?? marketVehicleAge,
     company: t.company ?? 1.18,
     novice: t.novice ?? 1.1,
-    // A 2024 quote for a car on red plates cost about twice the usual (facts §1.8 [52]).
+    // A 2024 quote for a car on red plates cost about twice the usual (romania-insurance-facts.md §1.8 [52]).
     provisional: t.provisional ?? 2,
   }
 }
@@ -217,7 +217,7 @@ export const rcaTariffs: Record<RcaInsurerCode, InsurerRcaTariff> = {
     regions: { bucharestIlfov: { level: 1.7, compression: 0.78 }, largeCities: 1.05 },
     claims: { goodRecord: 0.98, malus: 1.08 },
     oneMonthSurcharge: 0.5,
-    // 2017 Omniasig example: 170 lei a year for cars (facts §1.5).
+    // 2017 Omniasig example: 170 lei a year for cars (romania-insurance-facts.md §1.5).
     directSettlement: clause(170),
     declines: [{ reason: 'young_owner', belowAge: 21 }],
   }),

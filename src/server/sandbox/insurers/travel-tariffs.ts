@@ -6,7 +6,7 @@ type Purpose = (typeof travelPurposes)[number]
 
 /**
  * A sandbox travel insurer's tariff (docs/products.md), in euro cents. A single trip costs a
- * fixed part per trip plus a day rate that falls with length (market samples, facts §5: ten days
+ * fixed part per trip plus a day rate that falls with length (market samples, romania-insurance-facts.md §5: ten days
  * cost little more than four); days beyond the insurer's longest trip are not sold. An annual
  * multi-trip policy covers trips up to `annual.maxTripDays` each and costs its loading times one
  * trip of that length, so never less than a single 30-day trip. Ages in the ERV-type bands (up to
@@ -26,7 +26,7 @@ export interface TravelInsurerTariff {
   /** Annual multi-trip: each trip up to `maxTripDays`; the price is `loading` × one such trip. Null: not sold. */
   annual: { maxTripDays: number; loading: number } | null
   ageBands: { upTo80: number; over80: number | null }
-  /** `skiing`: the sport cover includes skiing, sold from age 5 (facts §5: skiing 5–70). */
+  /** `skiing`: the sport cover includes skiing, sold from age 5 (romania-insurance-facts.md §5: skiing 5–70). */
   purpose: Record<Purpose, { factor: number; minAge: number; maxAge: number; skiing?: boolean } | null>
   /** Medical limit by zone in euro cents; null: the zone is not sold. Under 30 000 EUR it is not valid for a Schengen visa. */
   medicalLimitEurCents: Record<Zone, number | null>
@@ -87,7 +87,7 @@ export const travelInsurerTariffs: Record<string, TravelInsurerTariff> = {
     family: true,
     assistancePhone: '+40 21 300 33 60',
   },
-  // The budget product: a low limit in Europe (not valid for a Schengen visa, facts §5), short trips, no USA or Canada.
+  // The budget product: a low limit in Europe (not valid for a Schengen visa, romania-insurance-facts.md §5), short trips, no USA or Canada.
   'signal-iduna': {
     // The world zone is not sold (no medical limit below): its rates are never used.
     perTripEurCents: { europe: 250, world_excl_us_ca: 500, world: 0 },
@@ -157,7 +157,7 @@ export function priceTravel(tariff: TravelInsurerTariff, request: TravelQuoteInp
   const adults = ages.filter((a) => a >= 18).length
   const children = ages.length - adults
   const familyFits = tariff.family && adults >= 1 && adults <= 2 && children >= 1 && children <= 5
-  // A family policy costs what the two most expensive members would: children ride free (facts §5 family tariff).
+  // A family policy costs what the two most expensive members would: children ride free (romania-insurance-facts.md §5 family tariff).
   const party = familyFits ? [...prices].sort((a, b) => b - a).slice(0, 2).reduce((a, b) => a + b, 0) : prices.reduce((a, b) => a + b, 0)
   // Cancellation insures the trip's cost, priced on it; an annual policy may cancel several trips a year.
   const cancellation = tripCost > 0 ? Math.round(Math.max(tariff.cancellation.minimumEurCents, tripCost * tariff.cancellation.rate) * (annual ? 2 : 1)) : 0
