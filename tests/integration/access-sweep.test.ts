@@ -52,6 +52,9 @@ const PUBLIC_ROUTES = new Set([
   'GET /payments/{id}/redirect',
   'POST /payments/notifications/{provider}',
   'GET /quotes/{id}',
+  // An offer's IPID, general conditions and the broker's notice: documents insurers and the broker
+  // publish for anyone, read before buying, also as a guest (tested in legal-documents).
+  'GET /offers/{id}/documents/{kind}',
   'POST /quotes/{id}/renew', // the same key as reading it, the captcha and limits of a new quote (decision 76, tested in quote-renewal)
   'GET /insurers',
   'GET /vehicles/lookup',
