@@ -16,6 +16,7 @@ import { log } from './log'
 import { installServerResponses } from './http/fast-response'
 import { startRealtime } from './realtime'
 import { drainHttpServer, onShutdownSignal } from './http/shutdown'
+import { keepIdleConnectionsOpen } from './http/keep-alive'
 import { restartWithMemorySettings } from './http/memory-settings'
 
 restartWithMemorySettings() // first: may start this process again, with settings read only at start
@@ -106,6 +107,7 @@ const server = serve({
   ],
 })
 const httpServer = server.node?.server as HttpServer
+keepIdleConnectionsOpen(httpServer)
 if (realtime) realtime.server.attach(httpServer, { exclusive: true })
 
 // Provider API calls skip srvx's request pipeline: the middleware above cannot match them (no

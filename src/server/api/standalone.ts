@@ -8,6 +8,7 @@ import { log } from '../log'
 import { installServerResponses } from '../http/fast-response'
 import type { Server as HttpServer } from 'node:http'
 import { drainHttpServer, onShutdownSignal } from '../http/shutdown'
+import { keepIdleConnectionsOpen } from '../http/keep-alive'
 import { closeProcessApi, getProcessApi } from './index'
 import { restartWithMemorySettings } from '../http/memory-settings'
 
@@ -17,6 +18,7 @@ installServerResponses() // answers written straight to the socket, as `npm run 
 const config = getConfig()
 const api = await getProcessApi()
 const server = serve({ fetch: api.fetch, port: config.PORT, hostname: config.HOST, silent: true })
+keepIdleConnectionsOpen(server.node?.server as HttpServer)
 await server.ready()
 log.info('api.listening', { url: `http://${config.HOST}:${config.PORT}/api/v1` })
 

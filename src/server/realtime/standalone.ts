@@ -6,6 +6,7 @@
  */
 import type { Server as HttpServer } from 'node:http'
 import { serve } from 'srvx/node'
+import { keepIdleConnectionsOpen } from '../http/keep-alive'
 import { getConfig } from '../config'
 import { log } from '../log'
 import { drainHttpServer, onShutdownSignal } from '../http/shutdown'
@@ -30,6 +31,7 @@ const server = serve({
   },
 })
 realtime.server.attach(server.node?.server as HttpServer, { exclusive: true })
+keepIdleConnectionsOpen(server.node?.server as HttpServer)
 await server.ready()
 log.info('realtime.listening', { url: `http://${config.HOST}:${config.REALTIME_PORT}`, node: realtime.server.nodeId, redis: Boolean(config.REDIS_URL) })
 
