@@ -17,9 +17,9 @@ import { messages as roServer } from '../../i18n/locales/ro/server.po'
  * The server's words come from the pages' Lingui catalogs: `messages` (shared with the pages:
  * product names), `fields` (the form fields' sentences of `src/contract/field-messages`, shared
  * with the forms, which load it on first use) and `server` (mails, iCal, API sentences,
- * documents), all extracted by `npm run extract` and compiled on import by the same Lingui compiler in every
- * build: the Vite plugin (SSR bundle, vitest), scripts/build-node.ts (dist/node) and
- * scripts/lingui/node-hooks.mjs (tsx). Write server strings with the `msg`/`t` macros as pages
+ * documents), all extracted by `npm run extract` and compiled on import by the same Lingui
+ * compiler in every build: the Vite plugin (SSR bundle, vitest), scripts/build-node.ts (dist/node)
+ * and scripts/lingui/node-hooks.mjs (tsx). Write server strings with the `msg`/`t` macros as pages
  * do, and translate them with `i18nFor(locale)`.
  */
 const catalogs: Record<Locale, I18n['messages']> = {
