@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 
-/** Field sentences of the quote engine's own parameters (the product requests have their own tables). */
+/** Field sentences of the quote engine's own parameters (the product requests have their own lists). */
 export const quoteFieldMessages = {
   quote_id_invalid: msg`The quote identifier is not correct. Use the address you received when you asked for the quote.`,
   offer_id_invalid: msg`The identifier of the chosen offer is not correct. Choose the offer from the list again.`,

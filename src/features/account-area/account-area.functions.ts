@@ -35,7 +35,7 @@ import { RegisteredVehicle } from '~/contract/rca'
 import { ProviderError } from '~/server/provider'
 import { setPreferenceCookies } from '~/server/web/account-preferences'
 import { answerForm, contractInput, formInput, requestFieldSentence } from '~/server/web/forms'
-import { callProvider, requestLocale } from '~/server/web/request'
+import { callProvider } from '~/server/web/request'
 import { signedInOnly } from '~/server/web/signed-in-only'
 
 /**

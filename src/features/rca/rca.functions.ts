@@ -7,7 +7,7 @@ import { VehicleList } from '~/contract/account-area'
 import { ProviderError } from '~/server/provider'
 import { getSession } from '~/server/session/session'
 import { answerForm, contractInput, formInput, requestFieldSentence } from '~/server/web/forms'
-import { callProvider, currentPagePath, requestLocale } from '~/server/web/request'
+import { callProvider, currentPagePath } from '~/server/web/request'
 import { readRcaDraft, writeRcaDraft } from './rca-draft.server'
 import type { RcaDraft } from './rca-steps-model'
 

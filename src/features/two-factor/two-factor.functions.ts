@@ -14,7 +14,7 @@ import {
 } from '~/contract/two-factor'
 import { rememberSignIn } from '~/server/web/auth-session'
 import { answerForm, formInput, requestFieldSentence } from '~/server/web/forms'
-import { callProvider, requestLocale } from '~/server/web/request'
+import { callProvider } from '~/server/web/request'
 import { signedInOnly } from '~/server/web/signed-in-only'
 
 /** The second factor the visitor set up (null when none): the two-factor pages and the security page start from it. */
