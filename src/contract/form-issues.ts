@@ -1,4 +1,4 @@
-import type { Locale } from '~/i18n/locales'
+import type { I18n } from '@lingui/core'
 import { fieldMessage, isFieldMessageKey, type FieldMessageKey } from './field-messages'
 import { issueField, type SchemaIssue } from './issue-fields'
 
@@ -7,9 +7,10 @@ export { fieldsOntoForm, issueField, type SchemaIssue } from './issue-fields'
 /**
  * Turning a schema's failures into one sentence per field, the same way in the browser (the
  * form toolkit, `src/ui/form`) and on the server (server functions, `src/server/web/forms.ts`).
- * Zod-free: it reads the Standard Schema issue shape, so the browser takes it without zod. It
- * holds every form's sentences in every language: the browser loads it with a form's schema, on
- * first use, never on first load (decision 80).
+ * Zod-free: it reads the Standard Schema issue shape, so the browser takes it without zod. The
+ * sentences come from the `fields` catalog through the Lingui instance passed in: the server's
+ * instance of the request's language, or in the browser the one `src/i18n/field-catalog.ts`
+ * loads with a form's schema, on first use, never on first load (decisions 80 and 128).
  */
 
 /**
@@ -27,16 +28,16 @@ export function issueKey(issue: SchemaIssue): FieldMessageKey {
 }
 
 /** The sentence shown for an issue, in the visitor's language. */
-export function issueSentence(issue: SchemaIssue, locale: Locale): string {
-  return fieldMessage(locale, issueKey(issue))
+export function issueSentence(issue: SchemaIssue, i18n: I18n): string {
+  return fieldMessage(i18n, issueKey(issue))
 }
 
 /** Every field's messages (translated, one per distinct sentence), keyed by dotted field name. */
-export function issuesToFields(issues: readonly SchemaIssue[], locale: Locale): Record<string, string[]> {
+export function issuesToFields(issues: readonly SchemaIssue[], i18n: I18n): Record<string, string[]> {
   const fields: Record<string, string[]> = {}
   for (const issue of issues) {
     const list = (fields[issueField(issue)] ??= [])
-    const sentence = issueSentence(issue, locale)
+    const sentence = issueSentence(issue, i18n)
     if (!list.includes(sentence)) list.push(sentence)
   }
   return fields
@@ -46,6 +47,6 @@ export function issuesToFields(issues: readonly SchemaIssue[], locale: Locale): 
  * A message that may be a key (from a schema) or already a sentence (from the API's 422, which
  * the API translated): the sentence either way.
  */
-export function fieldText(locale: Locale, message: string): string {
-  return isFieldMessageKey(message) ? fieldMessage(locale, message) : message
+export function fieldText(i18n: I18n, message: string): string {
+  return isFieldMessageKey(message) ? fieldMessage(i18n, message) : message
 }

@@ -1,7 +1,7 @@
 /**
  * Where a schema's failures belong on a form, without their sentences: the form toolkit
- * (`src/ui/form`) takes this on first load; the sentences (`./form-issues`, every form's table in
- * every language) load with the schema, on first use (decision 80). Zod-free.
+ * (`src/ui/form`) takes this on first load; the sentences (`./form-issues` and the language's
+ * `fields` catalog) load with the schema, on first use (decisions 80 and 128). Zod-free.
  */
 
 /** What a failed check reports (Standard Schema's issue, plus zod's `code` and `input` when present). */

@@ -3,11 +3,13 @@ import path from 'node:path'
 
 /**
  * The msgid → msgstr pairs of a .po catalog as Lingui writes them (`messages` for the pages,
- * `server` for the server's words), read straight from the file: tests compare what the site
- * writes with what translators wrote, not with the compiled catalog the site itself uses.
- * A message with a context is keyed `context\u0004msgid`.
+ * `fields` for the form fields' sentences, `server` for the server's words), read straight from
+ * the file: tests compare what the site writes with what translators wrote, not with the compiled
+ * catalog the site itself uses. A message with a context is keyed `context\u0004msgid`.
  */
-export function readCatalog(locale: string, name: 'messages' | 'server' = 'messages'): Map<string, string> {
+export type CatalogName = 'messages' | 'fields' | 'server'
+
+export function readCatalog(locale: string, name: CatalogName = 'messages'): Map<string, string> {
   const text = readFileSync(path.resolve('src/i18n/locales', locale, `${name}.po`), 'utf8')
   const entries = new Map<string, string>()
   const pattern = /^(?:msgctxt ((?:"(?:[^"\\]|\\.)*"\n?)+))?msgid ((?:"(?:[^"\\]|\\.)*"\n?)+)msgstr ((?:"(?:[^"\\]|\\.)*"\n?)+)/gm
@@ -25,7 +27,7 @@ export function readCatalog(locale: string, name: 'messages' | 'server' = 'messa
 }
 
 /** A catalog's translation of a source message with its placeholders filled in. */
-export function translated(locale: string, name: 'messages' | 'server', source: string, values: Record<string, string> = {}): string {
+export function translated(locale: string, name: CatalogName, source: string, values: Record<string, string> = {}): string {
   const text = locale === 'en' ? source : readCatalog(locale, name).get(source)
   if (!text) throw new Error(`${source} is not translated in ${locale}/${name}.po`)
   return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole)

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { DiaryEntryEditForm, DiaryEntryForm, NoteForm, PreferencesForm, VehicleForm, VehicleLookupForm } from '~/contract/account-area-forms'
 import { issuesToFields } from '~/contract/form-issues'
+import { i18nFor } from '~/server/i18n'
 
 /** What a form's schema says, field by field, in English (as the server function answers it). */
 function refusals(schema: z.ZodType, values: Record<string, unknown>) {
   const result = schema.safeParse(values, { reportInput: true })
-  return result.success ? {} : issuesToFields(result.error.issues, 'en')
+  return result.success ? {} : issuesToFields(result.error.issues, i18nFor('en'))
 }
 
 describe('account area form schemas: form text read into the API request, refused beside the field', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { localeCodes } from '~/i18n/locales'
 import { readCatalog } from '../support/catalog'
 
-describe.each(['messages', 'server'] as const)('translation catalog %s', (name) => {
+describe.each(['messages', 'fields', 'server'] as const)('translation catalog %s', (name) => {
   const source = readCatalog('en', name)
 
   it('have messages to translate', () => {

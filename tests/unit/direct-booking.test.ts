@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { DirectBookingInput, GuestDirectBookingInput, isBookingPhone } from '~/contract/direct-booking'
 import { DIRECT_BOOKING_STATUSES, normalizeReference, REFERENCE_PATTERN } from '~/contract/direct-booking-constants'
 import { issuesToFields } from '~/contract/form-issues'
+import { i18nFor } from '~/server/i18n'
 import { parseCommand } from '~/server/cli/commands'
 import { newReference } from '~/server/direct-bookings/reference'
 import { canMove } from '~/server/direct-bookings/status'
@@ -37,7 +38,7 @@ describe('direct booking statuses', () => {
 describe('direct booking contract', () => {
   const fieldsOf = (schema: typeof DirectBookingInput | typeof GuestDirectBookingInput, value: unknown) => {
     const result = schema.safeParse(value, { reportInput: true })
-    return result.success ? {} : issuesToFields(result.error.issues, 'en')
+    return result.success ? {} : issuesToFields(result.error.issues, i18nFor('en'))
   }
 
   it('takes the form’s text: empty fields are no value, the plate and phone are normalised', () => {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { ContactMessageInput } from '../../src/contract/contact'
 import { LoginInput, RegisterForm, RegisterInput } from '../../src/contract/auth'
-import { fieldMessage } from '../../src/contract/field-messages'
 import { fieldsOntoForm, fieldText, issueKey, issuesToFields } from '../../src/contract/form-issues'
+import { fieldSentence, i18nFor } from '../../src/server/i18n'
 
 // The form toolkit's messages (src/ui/form, src/server/web/forms.ts): schema failures become one
 // sentence per field in the visitor's language, and the API's 422 map lands on the form's fields.
@@ -14,19 +14,19 @@ const failures = (schema: z.ZodType, value: unknown) => schema.safeParse(value).
 describe('schema failures → field sentences', () => {
   it('says what to type for an empty sign-in, in each language, once per field', () => {
     const issues = failures(LoginInput, { email: '', password: '', token: '' })
-    expect(issuesToFields(issues, 'ro')).toEqual({ email: ['Introduceți adresa de e-mail.'], password: ['Introduceți parola.'] })
-    expect(issuesToFields(issues, 'en')).toEqual({ email: ['Enter your e-mail address.'], password: ['Enter your password.'] })
-    expect(issuesToFields(issues, 'fr').email).toEqual(['Saisissez votre adresse e-mail.'])
+    expect(issuesToFields(issues, i18nFor('ro'))).toEqual({ email: ['Introduceți adresa de e-mail.'], password: ['Introduceți parola.'] })
+    expect(issuesToFields(issues, i18nFor('en'))).toEqual({ email: ['Enter your e-mail address.'], password: ['Enter your password.'] })
+    expect(issuesToFields(issues, i18nFor('fr')).email).toEqual(['Saisissez votre adresse e-mail.'])
   })
 
   it('gives the phone field a sentence, never its pattern', () => {
-    const fields = issuesToFields(failures(RegisterInput, { ...registration, phone_number: '12345' }), 'ro')
-    expect(fields.phone_number).toEqual([fieldMessage('ro', 'phone_invalid')])
+    const fields = issuesToFields(failures(RegisterInput, { ...registration, phone_number: '12345' }), i18nFor('ro'))
+    expect(fields.phone_number).toEqual([fieldSentence('ro', 'phone_invalid')])
     expect(JSON.stringify(fields)).not.toMatch(/\\d|\^|\[237\]/)
   })
 
   it('requires the terms box on the sign-up form', () => {
-    expect(issuesToFields(failures(RegisterForm, { ...registration, accept_terms: false }), 'en')).toEqual({
+    expect(issuesToFields(failures(RegisterForm, { ...registration, accept_terms: false }), i18nFor('en'))).toEqual({
       accept_terms: ['To create the account, accept the terms and conditions and the privacy policy.'],
     })
     expect(RegisterForm.safeParse(registration).success).toBe(true)
@@ -41,7 +41,7 @@ describe('schema failures → field sentences', () => {
 
   it('never shows zod’s default text, even for a missing or wrong-typed field', () => {
     for (const value of [{}, { name: 5, email: null, topic: 'x', message: [] }, { name: '', email: '', topic: '', message: '', token: '' }]) {
-      const fields = issuesToFields(failures(ContactMessageInput, value), 'ro')
+      const fields = issuesToFields(failures(ContactMessageInput, value), i18nFor('ro'))
       const text = Object.values(fields).flat().join(' ')
       expect(text).not.toMatch(/Prea mic|așteptat|Invalid|expected|string/i)
       expect(Object.keys(fields).length).toBeGreaterThan(0)
@@ -73,7 +73,7 @@ describe('the API’s 422 field map → the form', () => {
   })
 
   it('translates a key but keeps a sentence the API already translated', () => {
-    expect(fieldText('en', 'terms_required')).toBe(fieldMessage('en', 'terms_required'))
-    expect(fieldText('en', 'Already a sentence.')).toBe('Already a sentence.')
+    expect(fieldText(i18nFor('en'), 'terms_required')).toBe(fieldSentence('en', 'terms_required'))
+    expect(fieldText(i18nFor('en'), 'Already a sentence.')).toBe('Already a sentence.')
   })
 })

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { fieldMessage, type FieldMessageKey } from '~/contract/field-messages'
+import type { FieldMessageKey } from '~/contract/field-messages'
 import { HOUSE_START_MAX_DAYS } from '~/contract/house'
 import { addDays } from '~/contract/iso-date'
 import { Quote } from '~/contract/quotes'
@@ -10,6 +10,7 @@ import { huVignetteCategories, huVignettePeriods, HuVignetteQuoteInput } from '~
 import { huVignetteTariffs } from '~/server/products/vignettes/hu-tariff'
 import { huVignetteDefinition } from '~/server/products/vignettes/definitions'
 import { priceHuVignette, type VignettePrice } from '~/server/products/vignettes/pricing'
+import { fieldSentence } from '~/server/i18n'
 
 const hu = (over: Record<string, unknown>) =>
   HuVignetteQuoteInput.parse({ vehicle: { registration_plate: 'B123ABC', country: 'RO', category: 'D1' }, period: 'annual', start_date: '2026-11-23', token: '', ...over })
@@ -103,7 +104,7 @@ describe('messages and limits agree', () => {
     expect(Array.isArray(priceHuVignette(hu({ period: 'daily', start_date: addDays('2026-11-10', HU_VIGNETTE_MAX_DAYS_AHEAD) }), now))).toBe(false)
     expect(priceHuVignette(hu({ period: 'daily', start_date: addDays('2026-11-10', HU_VIGNETTE_MAX_DAYS_AHEAD + 1) }), now)).toEqual([{ path: 'start_date', key: 'hu_vignette_start_too_far' }])
     const says = (key: FieldMessageKey, limit: number) => {
-      for (const locale of ['ro', 'en', 'fr'] as const) expect(fieldMessage(locale, key), `${locale} ${key}`).toMatch(new RegExp(`\\b${limit}\\b`))
+      for (const locale of ['ro', 'en', 'fr'] as const) expect(fieldSentence(locale, key), `${locale} ${key}`).toMatch(new RegExp(`\\b${limit}\\b`))
     }
     says('hu_vignette_start_too_far', HU_VIGNETTE_MAX_DAYS_AHEAD)
     says('vignette_start_too_far', RO_VIGNETTE_MAX_DAYS_AHEAD)

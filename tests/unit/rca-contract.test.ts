@@ -3,6 +3,7 @@ import { isFieldMessageKey } from '~/contract/field-messages'
 import { rcaFieldMessages } from '~/contract/field-messages/rca'
 import { rcaPolicyEndDate, rcaQuoteInputSchema, rcaStepSchemas } from '~/contract/rca'
 import { issuesToFields } from '~/contract/form-issues'
+import { fieldSentence, i18nFor } from '~/server/i18n'
 import { cnpBornOn, RCA_TEST_NOW, rcaRequest } from '../support/rca'
 
 const schema = rcaQuoteInputSchema(() => RCA_TEST_NOW)
@@ -104,17 +105,16 @@ describe('RCA quote request', () => {
     const step = rcaStepSchemas(() => RCA_TEST_NOW).vehicle
     const typed = { ...rcaRequest().vehicle, engine_capacity_cc: '1461', power_kw: '66', total_mass_kg: '1500', seats: '0', model: '' }
     const issues = step.safeParse(typed).error?.issues ?? []
-    expect(issuesToFields(issues, 'ro').seats).toEqual([rcaFieldMessages.ro.seats_required])
-    expect(issuesToFields(issues, 'en').seats?.[0]).toMatch(/at least the driver’s seat/)
-    expect(issuesToFields(issues, 'fr').seats?.[0]).toMatch(/au moins la place du conducteur/)
+    expect(issuesToFields(issues, i18nFor('ro')).seats).toEqual([fieldSentence('ro', 'seats_required')])
+    expect(issuesToFields(issues, i18nFor('en')).seats?.[0]).toMatch(/at least the driver’s seat/)
+    expect(issuesToFields(issues, i18nFor('fr')).seats?.[0]).toMatch(/au moins la place du conducteur/)
     expect(step.safeParse({ ...typed, model: 'Logan', seats: '5' }).success).toBe(true)
     expect(step.safeParse({ ...typed, model: 'Logan', category: 'trailer', power_kw: '0', engine_capacity_cc: '0' }).success).toBe(true)
   })
 
   it('has a sentence in every language for every key', () => {
     for (const locale of ['ro', 'en', 'fr'] as const) {
-      expect(Object.keys(rcaFieldMessages[locale]).sort()).toEqual(Object.keys(rcaFieldMessages.ro).sort())
-      for (const sentence of Object.values(rcaFieldMessages[locale])) expect(sentence).toMatch(/^[A-ZÀ-Ž].*[.:]$/su)
+      for (const key of Object.keys(rcaFieldMessages) as (keyof typeof rcaFieldMessages)[]) expect(fieldSentence(locale, key), `${locale} ${key}`).toMatch(/^[A-ZÀ-Ž].*[.:]$/su)
     }
   })
 

@@ -1,4 +1,4 @@
-import type { Locale } from '~/i18n/locales'
+import type { I18n, MessageDescriptor } from '@lingui/core'
 import { accountFieldMessages } from './accounts'
 import { accountAreaFieldMessages } from './account-area'
 import { directBookingFieldMessages } from './direct-booking'
@@ -11,11 +11,13 @@ import { formFieldMessages } from './forms'
 /**
  * Sentences for form fields, keyed: contract schemas use the keys as their messages
  * (`z.string().min(1, 'name_required')`), the API puts the sentence in its 422 field map and the
- * browser shows the same sentence beside the field. Zod-free, so forms take it without zod's
- * locales. One file per feature keeps tables small and merges quiet; a key must be unique across
- * files, and every language must have every key (the `satisfies` below makes a gap a type error).
+ * browser shows the same sentence beside the field. The sentences are Lingui messages of their
+ * own catalog, `fields.po` (decision 128): the server's instances hold it, the browser loads it
+ * with a form's schema on first use (`src/i18n/field-catalog.ts`). Zod-free, so forms take it
+ * without zod's locales. One file per feature keeps lists small and merges quiet; a key must be
+ * unique across files (tests/unit/field-messages.test.ts).
  */
-// One line per table: merges of features added side by side stay simple.
+// One line per list: merges of features added side by side stay simple.
 export const fieldMessageTables = [
   accountFieldMessages,
   productFieldMessages,
@@ -26,19 +28,17 @@ export const fieldMessageTables = [
   accountAreaFieldMessages,
   directBookingFieldMessages,
 ] as const
-const tables = fieldMessageTables
 
-type Keys<T> = T extends { ro: infer R } ? keyof R : never
-export type FieldMessageKey = Keys<(typeof tables)[number]>
+type Keys<T> = T extends unknown ? keyof T & string : never
+export type FieldMessageKey = Keys<(typeof fieldMessageTables)[number]>
 
-const merged = Object.fromEntries(
-  (['ro', 'en', 'fr'] as const).map((locale) => [locale, Object.assign({}, ...tables.map((t) => t[locale]))]),
-) as Record<Locale, Record<FieldMessageKey, string>>
+const descriptors = Object.assign({}, ...fieldMessageTables) as Record<FieldMessageKey, MessageDescriptor>
 
 export function isFieldMessageKey(value: string): value is FieldMessageKey {
-  return Object.hasOwn(merged.ro, value)
+  return Object.hasOwn(descriptors, value)
 }
 
-export function fieldMessage(locale: Locale, key: FieldMessageKey): string {
-  return merged[locale][key]
+/** A field's sentence through a Lingui instance that holds the `fields` catalog of its language. */
+export function fieldMessage(i18n: I18n, key: FieldMessageKey): string {
+  return i18n._(descriptors[key])
 }

@@ -31,12 +31,11 @@ import {
   VehiclesPage,
 } from '~/contract/account-area-forms'
 import { Done } from '~/contract/auth'
-import { fieldMessage } from '~/contract/field-messages'
 import { RegisteredVehicle } from '~/contract/rca'
 import { ProviderError } from '~/server/provider'
 import { setPreferenceCookies } from '~/server/web/account-preferences'
-import { answerForm, contractInput, formInput } from '~/server/web/forms'
-import { callProvider, requestLocale } from '~/server/web/request'
+import { answerForm, contractInput, formInput, requestFieldSentence } from '~/server/web/forms'
+import { callProvider } from '~/server/web/request'
 import { signedInOnly } from '~/server/web/signed-in-only'
 
 /**
@@ -104,7 +103,7 @@ export const lookupVehicle = createServerFn({ method: 'POST' })
       refill: (answer) =>
         answer.status === 'found'
           ? { values: { registration_plate: answer.vehicle.registration_plate, vin: answer.vehicle.vin, make: answer.vehicle.make, model: answer.vehicle.model, category: answer.vehicle.category } }
-          : { fields: { form: [fieldMessage(requestLocale(), answer.status === 'not_found' ? 'vehicle_lookup_not_found' : 'vehicle_lookup_unavailable')] } },
+          : { fields: { form: [requestFieldSentence(answer.status === 'not_found' ? 'vehicle_lookup_not_found' : 'vehicle_lookup_unavailable')] } },
     }),
   )
 

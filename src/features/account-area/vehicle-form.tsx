@@ -3,11 +3,10 @@ import { useServerFn } from '@tanstack/react-start'
 import { useState, type MouseEvent } from 'react'
 import type { Vehicle } from '~/contract/account-area'
 import { VEHICLE_CATEGORIES } from '~/contract/account-area-constants'
-import { fieldMessage } from '~/contract/field-messages'
 import { isLocale } from '~/i18n/locales'
 import { useVehicleCategoryLabels } from '~/i18n/vehicle-labels'
 import { ContractForm, FormError, FormField, SubmitButton } from '~/ui/form/form-parts'
-import { useContractForm, type ContractFormApi } from '~/ui/form/use-contract-form'
+import { loadFieldSentences, useContractForm, type ContractFormApi } from '~/ui/form/use-contract-form'
 import { createVehicle, lookupVehicle, updateVehicle } from './account-area.functions'
 
 /** Adds a vehicle (no `vehicle`), with a look-up in the vehicle registry by plate and VIN, or changes one. The page remounts it (`key`) to empty it after an add. */
@@ -93,12 +92,19 @@ function RegistryLookup({ form }: { form: ContractFormApi }) {
   const categories = useVehicleCategoryLabels()
   const [busy, setBusy] = useState(false)
   const [answer, setAnswer] = useState<RegistryAnswer | undefined>()
+  // The sentence of an answer without a vehicle, from the field sentences the form has loaded.
+  const [notice, setNotice] = useState<string | undefined>()
 
   async function lookUp(event: MouseEvent<HTMLButtonElement>) {
     event.preventDefault()
     setBusy(true)
     setAnswer(undefined)
+    setNotice(undefined)
     const found = await form.sendPart(['registration_plate', 'vin'], (values) => lookup({ data: { registration_plate: values.registration_plate, vin: values.vin } as never }))
+    if (found && found.status !== 'found') {
+      const sentence = await loadFieldSentences(locale).catch(() => undefined)
+      setNotice(sentence?.text(found.status === 'not_found' ? 'vehicle_lookup_not_found' : 'vehicle_lookup_unavailable'))
+    }
     setBusy(false)
     setAnswer(found)
     if (found?.status !== 'found') return
@@ -118,7 +124,7 @@ function RegistryLookup({ form }: { form: ContractFormApi }) {
         {answer?.status === 'found' ? (
           <FoundInRegistry make={answer.vehicle.make} model={answer.vehicle.model} kind={categories[answer.vehicle.category]} />
         ) : answer ? (
-          fieldMessage(locale, answer.status === 'not_found' ? 'vehicle_lookup_not_found' : 'vehicle_lookup_unavailable')
+          notice
         ) : null}
       </p>
     </div>

@@ -3,12 +3,11 @@ import { z } from 'zod'
 import { QuoteEnvelope } from '~/contract/quotes'
 import { RcaOwnerStep, RcaPolicyStep, RcaVehicleStep, RegisteredVehicle, type RcaPolicy } from '~/contract/rca'
 import { isVin, normalizePlate, parsePlate } from '~/contract/vehicle'
-import { fieldMessage } from '~/contract/field-messages'
 import { VehicleList } from '~/contract/account-area'
 import { ProviderError } from '~/server/provider'
 import { getSession } from '~/server/session/session'
-import { answerForm, contractInput, formInput } from '~/server/web/forms'
-import { callProvider, currentPagePath, requestLocale } from '~/server/web/request'
+import { answerForm, contractInput, formInput, requestFieldSentence } from '~/server/web/forms'
+import { callProvider, currentPagePath } from '~/server/web/request'
 import { readRcaDraft, writeRcaDraft } from './rca-draft.server'
 import type { RcaDraft } from './rca-steps-model'
 
@@ -131,7 +130,7 @@ export const requestRcaQuote = createServerFn({ method: 'POST' })
           throw new ProviderError(422, {
             error: {
               code: 422,
-              message: { form: [fieldMessage(requestLocale(), missing)] },
+              message: { form: [requestFieldSentence(missing)] },
               pretty_message: '',
             },
           })

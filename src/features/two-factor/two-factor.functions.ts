@@ -1,5 +1,4 @@
 import { createServerFn } from '@tanstack/react-start'
-import { fieldMessage } from '~/contract/field-messages'
 import {
   DisableInput,
   EmailCodeRequest,
@@ -14,8 +13,8 @@ import {
   VerifyCodeResult,
 } from '~/contract/two-factor'
 import { rememberSignIn } from '~/server/web/auth-session'
-import { answerForm, formInput } from '~/server/web/forms'
-import { callProvider, requestLocale } from '~/server/web/request'
+import { answerForm, formInput, requestFieldSentence } from '~/server/web/forms'
+import { callProvider } from '~/server/web/request'
 import { signedInOnly } from '~/server/web/signed-in-only'
 
 /** The second factor the visitor set up (null when none): the two-factor pages and the security page start from it. */
@@ -39,7 +38,7 @@ export const startTwoFactorSetup = createServerFn({ method: 'POST' })
   .validator(formInput(TwoFactorSetupStart))
   .handler(({ data }) => {
     if (data.noScript && data.parsed.ok && data.parsed.input.method === 'authenticator') {
-      return answerForm({ ...data, parsed: { ok: false, fields: { method: [fieldMessage(requestLocale(), 'two_factor_qr_needs_script')] } } }, async () => null)
+      return answerForm({ ...data, parsed: { ok: false, fields: { method: [requestFieldSentence('two_factor_qr_needs_script')] } } }, async () => null)
     }
     return answerForm(
       data,

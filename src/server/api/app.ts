@@ -5,7 +5,8 @@ import { SESSION_END_HEADER } from '~/contract/session'
 import { PRODUCT_STATUSES_HEADER } from '~/contract/site'
 import { negotiateLocale, type Locale } from '~/i18n/locales'
 import type { ApiDeps } from './deps'
-import { fieldMessage, isFieldMessageKey, type FieldMessageKey } from '~/contract/field-messages'
+import { isFieldMessageKey, type FieldMessageKey } from '~/contract/field-messages'
+import { fieldSentence } from '../i18n'
 import { errorBody, prettyMessage } from '../i18n/api-messages'
 import { ApiError } from './errors'
 import { AuthFailure } from '../auth/accounts'
@@ -141,7 +142,7 @@ export function createApi(deps: ApiDeps, routes: RouteDef[]): Api {
         if (result.success) return result.data
         for (const issue of result.error.issues) {
           const name = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || prefix || 'body'
-          ;(fields[name] ??= []).push(isFieldMessageKey(issue.message) ? fieldMessage(locale, issue.message) : issue.message)
+          ;(fields[name] ??= []).push(isFieldMessageKey(issue.message) ? fieldSentence(locale, issue.message) : issue.message)
         }
         return undefined
       }
@@ -151,7 +152,7 @@ export function createApi(deps: ApiDeps, routes: RouteDef[]): Api {
       if (containsNul(raw)) throw new ApiError(400, 'bad_request')
       // Text no database can store is refused by field, before the schema or a handler reads it.
       const unreadable = lonelySurrogatePaths(raw)
-      for (const name of unreadable) (fields[name || 'body'] ??= []).push(fieldMessage(locale, 'text_unreadable'))
+      for (const name of unreadable) (fields[name || 'body'] ??= []).push(fieldSentence(locale, 'text_unreadable'))
       const body = route.body && unreadable.length === 0 ? parse(route.body, raw, '') : undefined
       if (Object.keys(fields).length > 0) throw new ApiError(422, 'validation_failed', fields)
 
@@ -261,12 +262,12 @@ function authError(failure: AuthFailure, locale: Locale): ApiError {
     case 'account_is_deleted':
       return new ApiError(403, 'account_is_deleted')
     case 'email_taken':
-      return new ApiError(422, 'validation_failed', { email: [fieldMessage(locale, 'email_taken')] })
+      return new ApiError(422, 'validation_failed', { email: [fieldSentence(locale, 'email_taken')] })
     case 'terms_version_outdated':
-      return new ApiError(422, 'validation_failed', { version: [fieldMessage(locale, 'terms_version_outdated')] })
+      return new ApiError(422, 'validation_failed', { version: [fieldSentence(locale, 'terms_version_outdated')] })
     case 'weak_password':
       return new ApiError(422, 'validation_failed', {
-        password: (failure.details.problems ?? []).map((p) => fieldMessage(locale, `password_${p}` as FieldMessageKey)),
+        password: (failure.details.problems ?? []).map((p) => fieldSentence(locale, `password_${p}` as FieldMessageKey)),
       })
     case 'invalid_reset_token':
       return new ApiError(422, 'invalid_reset_token', { reset_token: [prettyMessage(locale, 'invalid_reset_token')] })
@@ -276,20 +277,20 @@ function authError(failure: AuthFailure, locale: Locale): ApiError {
       return new ApiError(401, 'unauthenticated')
     case 'wrong_password': {
       const field = failure.details.field ?? 'password'
-      return new ApiError(422, 'validation_failed', { [field]: [fieldMessage(locale, field === 'current_password' ? 'current_password_wrong' : 'password_wrong')] })
+      return new ApiError(422, 'validation_failed', { [field]: [fieldSentence(locale, field === 'current_password' ? 'current_password_wrong' : 'password_wrong')] })
     }
     case 'invalid_two_factor_code':
-      return new ApiError(422, 'validation_failed', { two_factor_code: [fieldMessage(locale, 'invalid_two_factor_code')] })
+      return new ApiError(422, 'validation_failed', { two_factor_code: [fieldSentence(locale, 'invalid_two_factor_code')] })
     case 'two_factor_not_enrolling':
-      return new ApiError(422, 'validation_failed', { two_factor_code: [fieldMessage(locale, 'two_factor_not_enrolling')] })
+      return new ApiError(422, 'validation_failed', { two_factor_code: [fieldSentence(locale, 'two_factor_not_enrolling')] })
     case 'invalid_recovery_key':
-      return new ApiError(422, 'validation_failed', { recovery_key: [fieldMessage(locale, 'invalid_recovery_key')] })
+      return new ApiError(422, 'validation_failed', { recovery_key: [fieldSentence(locale, 'invalid_recovery_key')] })
     case 'two_factor_already_enabled':
       return new ApiError(409, 'two_factor_already_enabled')
     case 'two_factor_unavailable':
       return new ApiError(403, 'two_factor_unavailable')
     case 'email_unchanged':
-      return new ApiError(422, 'validation_failed', { email: [fieldMessage(locale, 'email_unchanged')] })
+      return new ApiError(422, 'validation_failed', { email: [fieldSentence(locale, 'email_unchanged')] })
     case 'invalid_confirmation_token':
       return new ApiError(422, 'invalid_confirmation_token', { token: [prettyMessage(locale, 'invalid_confirmation_token')] })
     case 'session_not_found':

@@ -3,10 +3,11 @@ import { isRedirect } from '@tanstack/react-router'
 import { setResponseStatus } from '@tanstack/react-start/server'
 import type { z } from 'zod'
 import { FORM_CHECKBOXES_FIELD, FORM_ID_FIELD, FORM_RETURN_FIELD, type FormResult } from '~/contract/form-result'
-import { fieldMessage } from '~/contract/field-messages'
+import type { FieldMessageKey } from '~/contract/field-messages'
 import { issuesToFields } from '~/contract/form-issues'
 import { internalPath } from '~/contract/paths'
 import { lonelySurrogatePaths } from '~/contract/well-formed-text'
+import { fieldSentence, i18nFor } from '../i18n'
 import { ProviderError } from '../provider'
 import { writeFormFlash } from './form-flash'
 import { currentPagePath, requestLocale } from './request'
@@ -38,6 +39,11 @@ export async function formResult<T>(call: () => Promise<T>): Promise<FormResult<
   }
 }
 
+/** A form field's sentence in the visitor's language, for a server function's own refusal. */
+export function requestFieldSentence(key: FieldMessageKey): string {
+  return fieldSentence(requestLocale(), key)
+}
+
 /**
  * Input a server function refused (missing, of the wrong type, failing its schema): it answers
  * this status with a sentence in the visitor's language, never a parser's or a runtime's text.
@@ -57,14 +63,14 @@ export class InputError extends Error {
 function unreadableFields(input: unknown): Record<string, string[]> | undefined {
   const paths = lonelySurrogatePaths(input)
   if (paths.length === 0) return undefined
-  const message = fieldMessage(requestLocale(), 'text_unreadable')
+  const message = requestFieldSentence('text_unreadable')
   return Object.fromEntries(paths.map((path) => [path || 'form', [message]]))
 }
 
 const refuse = (status: 400 | 422, fields: Record<string, string[]> = {}): never => {
   setResponseStatus(status)
   const first = Object.values(fields)[0]?.[0]
-  throw new InputError(status, first ?? fieldMessage(requestLocale(), 'request_invalid'), fields)
+  throw new InputError(status, first ?? requestFieldSentence('request_invalid'), fields)
 }
 
 /**
@@ -78,7 +84,7 @@ export function contractInput<S extends z.ZodType>(schema: S): (input: z.input<S
     const result = schema.safeParse(input, { reportInput: true })
     if (result.success) return result.data
     const malformed = input === null || typeof input !== 'object' || Array.isArray(input)
-    return refuse(malformed ? 400 : 422, malformed ? {} : issuesToFields(result.error.issues, requestLocale()))
+    return refuse(malformed ? 400 : 422, malformed ? {} : issuesToFields(result.error.issues, i18nFor(requestLocale())))
   }
 }
 
@@ -115,7 +121,7 @@ export function formInput<S extends z.ZodType>(schema: S): (input: z.input<S>) =
     if (unreadable) return { parsed: { ok: false, fields: unreadable }, noScript }
     const result = schema.safeParse(values, { reportInput: true })
     if (result.success) return { parsed: { ok: true, input: result.data }, noScript }
-    return { parsed: { ok: false, fields: issuesToFields(result.error.issues, requestLocale()) }, noScript }
+    return { parsed: { ok: false, fields: issuesToFields(result.error.issues, i18nFor(requestLocale())) }, noScript }
   }
 }
 

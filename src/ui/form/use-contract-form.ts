@@ -43,15 +43,16 @@ export interface ContractFormOptions<V extends FormValues, T> {
 const EMPTY: Record<string, string> = {}
 
 /**
- * The field sentences (every form's, in every language, about 14 KB gzip) load on first use with
- * the schema, not with the page (decision 80); a post without JavaScript gets them from the server.
+ * The field sentences (their code and the `fields` catalog of the page's language) load on first
+ * use with the schema, not with the page (decisions 80 and 128); a post without JavaScript gets
+ * them from the server. Forms use it through the hook; a form's own notice may call it too.
  */
-let sentences: Promise<typeof import('~/contract/form-issues')> | undefined
-const loadSentences = () =>
-  (sentences ??= import('~/contract/form-issues').catch((error: unknown) => {
+let sentences: Promise<typeof import('./field-sentences')> | undefined
+export const loadFieldSentences = (locale: Locale) =>
+  (sentences ??= import('./field-sentences').catch((error: unknown) => {
     sentences = undefined // tried again on the next check
     throw error
-  }))
+  })).then(({ fieldSentences }) => fieldSentences(locale))
 
 /**
  * One way of doing forms (decision 56), on @tanstack/react-form: values and submission state live
@@ -92,12 +93,12 @@ export function useContractForm<V extends FormValues, T>(options: ContractFormOp
   /** Every field's first sentence for these values (fields of the form only: the server checks the rest). */
   const check = useCallback(
     async (values: FormValues): Promise<Record<string, string>> => {
-      const [schema, { issueSentence }] = await Promise.all([loadSchema(), loadSentences()])
+      const [schema, sentence] = await Promise.all([loadSchema(), loadFieldSentences(locale)])
       const result = await schema['~standard'].validate(values)
       const found: Record<string, string> = {}
       for (const issue of result.issues ?? []) {
         const name = issueField(issue)
-        if (names.includes(name) && !(name in found)) found[name] = issueSentence(issue, locale)
+        if (names.includes(name) && !(name in found)) found[name] = sentence.ofIssue(issue)
       }
       return found
     },
@@ -129,9 +130,9 @@ export function useContractForm<V extends FormValues, T>(options: ContractFormOp
         if (!result || result instanceof Response) return
         if (!result.ok) {
           const placed = fieldsOntoForm(result.fields, names)
-          const { fieldText } = await loadSentences()
+          const sentence = await loadFieldSentences(locale)
           setErrors(placed.fields)
-          setFormError(placed.form && fieldText(locale, placed.form))
+          setFormError(placed.form && sentence.text(placed.form))
           focusFirst(placed.fields)
           return
         }
@@ -194,9 +195,9 @@ export function useContractForm<V extends FormValues, T>(options: ContractFormOp
         const result = await call(form.state.values)
         if (!result || result instanceof Response) return undefined
         const placed = fieldsOntoForm(result.ok ? {} : result.fields, names)
-        const { fieldText } = await loadSentences()
+        const sentence = await loadFieldSentences(locale)
         setErrors((current) => ({ ...Object.fromEntries(Object.entries(current).filter(([name]) => !fields.includes(name))), ...placed.fields }))
-        setFormError(placed.form && fieldText(locale, placed.form))
+        setFormError(placed.form && sentence.text(placed.form))
         focusFirst(placed.fields)
         return result.ok ? result.data : undefined
       } catch (thrown) {
@@ -218,7 +219,7 @@ export function useContractForm<V extends FormValues, T>(options: ContractFormOp
     formError,
     checkboxes: names.filter((name) => typeof options.defaultValues[name] === 'boolean'),
     /** Loads the schema on the first focus, so the first blur checks at once. */
-    warmUp: () => void Promise.all([loadSchema(), loadSentences()]).catch(() => undefined),
+    warmUp: () => void Promise.all([loadSchema(), loadFieldSentences(locale)]).catch(() => undefined),
     validateField,
     revalidateIfShown,
     sendPart,

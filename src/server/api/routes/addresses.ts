@@ -1,7 +1,7 @@
 import { LocalitiesQuery, LocalityList } from '~/contract/addresses'
 import { findCounty, localitiesOf } from '../../addresses/siruta'
 import { ApiError } from '../errors'
-import { fieldMessage } from '~/contract/field-messages'
+import { fieldSentence } from '../../i18n'
 import { defineRoute } from '../route'
 
 /** SIRUTA's localities (docs/addresses.md), served to the address forms' type-ahead instead of bundling the list with them. */
@@ -17,7 +17,7 @@ export const addressRoutes = [
     handler: async ({ query, locale }) => {
       const county = findCounty(query.county)
       const localities = county ? localitiesOf(county) : undefined
-      if (!county || !localities) throw new ApiError(422, 'validation_failed', { county: [fieldMessage(locale, 'customer_county_unknown')] })
+      if (!county || !localities) throw new ApiError(422, 'validation_failed', { county: [fieldSentence(locale, 'customer_county_unknown')] })
       return { body: { data: { county, localities } }, headers: { 'cache-control': 'public, max-age=86400' } }
     },
   }),

@@ -24,7 +24,7 @@ import { isCheckoutTicket, spendCheckoutTicket } from '../../orders/guest-checko
 import { OrderFailure } from '../../orders/orders'
 import type { OrderAccess } from '../../orders/access'
 import { ApiError } from '../errors'
-import { fieldMessage } from '~/contract/field-messages'
+import { fieldSentence } from '../../i18n'
 import { requestMeta } from '../request-meta'
 import { defineRoute, signedIn, type RouteContext } from '../route'
 import { requireCaptcha } from './engagement'
@@ -45,10 +45,10 @@ async function orderCall<T>(locale: Locale, call: () => Promise<T>): Promise<T> 
       case 'travellers_names_required':
       case 'documents_acceptance_required':
       case 'documents_version_stale':
-        throw new ApiError(422, 'validation_failed', { [error.field ?? 'offer_id']: [fieldMessage(locale, error.reason)] })
+        throw new ApiError(422, 'validation_failed', { [error.field ?? 'offer_id']: [fieldSentence(locale, error.reason)] })
       case 'idempotency_key_invalid':
       case 'idempotency_key_reused':
-        throw new ApiError(422, 'validation_failed', { [IDEMPOTENCY_HEADER]: [fieldMessage(locale, error.reason)] })
+        throw new ApiError(422, 'validation_failed', { [IDEMPOTENCY_HEADER]: [fieldSentence(locale, error.reason)] })
       case 'payments_unavailable':
         throw new ApiError(503, 'payments_unavailable', undefined, { 'retry-after': '30' })
       case 'order_not_payable':
@@ -68,7 +68,7 @@ function withOfficialPlace(customer: Customer, locale: Locale): Customer {
   const place = checkPlace(customer.address.county, customer.address.city)
   if (place.ok) return { ...customer, address: { ...customer.address, county: place.county, city: place.locality } }
   const [field, key] = place.problem === 'county_unknown' ? (['customer.address.county', 'customer_county_unknown'] as const) : (['customer.address.city', 'customer_city_unknown'] as const)
-  throw new ApiError(422, 'validation_failed', { [field]: [fieldMessage(locale, key)] })
+  throw new ApiError(422, 'validation_failed', { [field]: [fieldSentence(locale, key)] })
 }
 
 /** The caller's right to an order: its owner's session and/or the guest's order token. */

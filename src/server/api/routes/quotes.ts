@@ -10,7 +10,7 @@ import { ProductServiceUnavailable, type AnyProductDefinition } from '../../prod
 import { QuoteError } from '../../quotes/service'
 import { FxRateMissing, FxRateStale } from '../../fx/service'
 import { RequestRuleError } from '../../products/rules'
-import { fieldMessage } from '~/contract/field-messages'
+import { fieldSentence } from '../../i18n'
 import type { Locale } from '~/i18n/locales'
 import { VehicleRegistryUnavailable } from '../../vehicles/registry-client'
 import type { ApiDeps } from '../deps'
@@ -76,7 +76,7 @@ export async function lookUpRegistry(deps: ApiDeps, query: z.infer<typeof Regist
 /** The sentences of the rules a request broke, by dotted field path (as zod's 422s are keyed). */
 function ruleFields(error: RequestRuleError, locale: Locale): Record<string, string[]> {
   const fields: Record<string, string[]> = {}
-  for (const problem of error.problems) (fields[problem.path] ??= []).push(fieldMessage(locale, problem.key))
+  for (const problem of error.problems) (fields[problem.path] ??= []).push(fieldSentence(locale, problem.key))
   return fields
 }
 

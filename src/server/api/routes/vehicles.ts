@@ -29,7 +29,7 @@ import { toDiaryEntry } from '../../account-area/diaries'
 import { toNote } from '../../account-area/notes'
 import { toVehicle } from '../../account-area/vehicles'
 import { ApiError } from '../errors'
-import { fieldMessage } from '~/contract/field-messages'
+import { fieldSentence } from '../../i18n'
 import { defineRoute, signedIn } from '../route'
 import { lookUpRegistry, RegistryLookupQuery } from './quotes'
 
@@ -39,7 +39,7 @@ export async function guard<T>(locale: Locale, work: () => Promise<T>): Promise<
     return await work()
   } catch (error) {
     if (error instanceof NotFound) throw new ApiError(404, 'not_found')
-    if (error instanceof FieldRefusal) throw new ApiError(422, 'validation_failed', { [error.field]: [fieldMessage(locale, error.key)] })
+    if (error instanceof FieldRefusal) throw new ApiError(422, 'validation_failed', { [error.field]: [fieldSentence(locale, error.key)] })
     throw error
   }
 }
