@@ -68,26 +68,26 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
   return describeSerious((await new AxeBuilder({ page }).analyze()).violations)
 }
 
-/**
- * Loads axe into every document of the context as it starts (the sweep of every page): scanning
- * then costs one call, where AxeBuilder sends and compiles axe's half megabyte again on each scan.
- */
-export async function preloadAxe(context: BrowserContext): Promise<void> {
-  // The axe-core that @axe-core/playwright itself depends on.
-  const fromAxeBuilder = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))
-  await context.addInitScript({ path: fromAxeBuilder.resolve('axe-core/axe.min.js') })
-}
+let axeCoreSource: string | undefined
 
 /**
- * The same check with the axe `preloadAxe` loaded, in the page's own document (its frames are ours):
- * only violations are collected. `include`: only these parts of the page (CSS selectors).
+ * axe's serious and critical violations in part of the page (CSS selectors to include, none: the
+ * whole document; to exclude), one readable entry each: the sweep of every page. axe goes into the
+ * page only when a scan needs it, through the debugging protocol (which the page's CSP does not
+ * govern), once per document: AxeBuilder sends and compiles its half megabyte again on each scan.
  *
  * Rules whose impact is at most moderate are not run: axe gives every violation of a rule that
  * declares an impact that very impact (`finalizeRuleResult`), so they can never report a serious
  * one, and leaving them out (the landmark and region walks among them) halves a scan.
  */
-export async function seriousAxeViolationsPreloaded(page: Page, include: string[] = []): Promise<string[]> {
-  const violations = await page.evaluate(async (parts) => {
+export async function seriousAxeViolationsIn(page: Page, scope: { include?: string[]; exclude?: string[] }): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    // The axe-core that @axe-core/playwright itself depends on.
+    const fromAxeBuilder = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))
+    axeCoreSource ??= readFileSync(fromAxeBuilder.resolve('axe-core/axe.min.js'), 'utf8')
+    await page.evaluate(axeCoreSource)
+  }
+  const violations = await page.evaluate(async ({ include, exclude }) => {
     interface AxeRuleSpec {
       id: string
       impact?: string
@@ -95,9 +95,10 @@ export async function seriousAxeViolationsPreloaded(page: Page, include: string[
     const axe = (window as unknown as { axe: { _audit: { rules: AxeRuleSpec[] }; run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe
     const mild = axe._audit.rules.filter((rule) => rule.impact === 'minor' || rule.impact === 'moderate')
     const rules = Object.fromEntries(mild.map((rule) => [rule.id, { enabled: false }]))
-    const { violations } = await axe.run(parts.length > 0 ? { include: parts.map((part) => [part]) } : document, { resultTypes: ['violations'], rules })
+    const context = { include: include.length > 0 ? include.map((part) => [part]) : [['html']], exclude: exclude.map((part) => [part]) }
+    const { violations } = await axe.run(context, { resultTypes: ['violations'], rules })
     return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }))
-  }, include)
+  }, { include: scope.include ?? [], exclude: scope.exclude ?? [] })
   return describeSerious(violations)
 }
 

@@ -12,7 +12,8 @@ import { productCodes } from '../../src/contract/constants'
 import type { FileRoutesByFullPath } from '../../src/routeTree.gen'
 import { password, signIn } from './support-accounts'
 import { accountWithBearer, buyRcaPolicy, type IssuedPolicy } from './support-policies'
-import { BASE_URL, preloadAxe, seriousAxeViolationsPreloaded, waitForHydration, withConsentCookie } from './support'
+import { axeFindings, type AxePart } from './sweep-axe'
+import { BASE_URL, waitForHydration, withConsentCookie } from './support'
 
 const LANGUAGES = ['ro', 'en', 'fr'] as const
 type Language = (typeof LANGUAGES)[number]
@@ -103,9 +104,9 @@ function routeTreePaths(): string[] {
 
 // ── What counts as a finding ─────────────────────────────────────────────────
 
-/** The translations of one catalog (`msgid` → `msgstr`), multi-line strings joined. */
+/** The translations of a language's page catalogs, the pages' and the form fields' (`msgid` → `msgstr`), multi-line strings joined. */
 function readCatalog(language: Language): Map<string, string> {
-  const text = readFileSync(path.join(process.cwd(), `src/i18n/locales/${language}/messages.po`), 'utf8')
+  const text = ['messages', 'fields'].map((catalog) => readFileSync(path.join(process.cwd(), `src/i18n/locales/${language}/${catalog}.po`), 'utf8')).join('\n')
   const unquote = (lines: string) => [...lines.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => JSON.parse(`"${m[1]}"`) as string).join('')
   const entries = new Map<string, string>()
   for (const m of text.matchAll(/^msgid ((?:".*"\n)+)msgstr ((?:".*"\n?)+)/gm)) entries.set(unquote(m[1]!), unquote(m[2]!))
@@ -144,24 +145,6 @@ interface PageText {
   attributes: string[]
 }
 
-/**
- * The header and footer as axe would judge them: their markup without what differs from page to
- * page while nothing axe checks does: link targets (the language links point back to the page),
- * the ids React numbers by the page's tree (`«r5»`), and which link is the current page's (one
- * style for all of them: whether there is one is kept).
- */
-function frameMarkup(page: Page): Promise<string> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('header.site-header, footer.site-footer')]
-      .map((part) => {
-        const markup = part.outerHTML.replace(/\shref="[^"]*"/g, '').replace(/[«:_]r[0-9a-z]+[»:_]/g, 'id')
-        const current = /aria-current="page"/.test(markup)
-        return `${current}:${markup.replace(/\s(?:aria-current="page"|data-status="active"|class="active")/g, '')}`
-      })
-      .join('\n'),
-  )
-}
-
 /** The visible text of the page and its accessible names, read in the page. */
 function readPageText(page: Page): Promise<PageText> {
   return page.evaluate(() => {
@@ -188,20 +171,19 @@ function readPageText(page: Page): Promise<PageText> {
 interface Checker {
   language: Language
   foreign: Set<string>
+  /** Where the run keeps its axe scans (sweep-axe.ts). */
+  axeScans: string
 }
 
-/**
- * Everything wrong with the page as it stands at the window's width, one line each. `axeScope`:
- * the parts axe scans (all of the page when empty, none when null).
- */
-async function inspect(page: Page, { language, foreign }: Checker, axeScope: string[] | null): Promise<string[]> {
+/** Everything wrong with the page as it stands at the window's width, one line each. `axeParts`: what axe judges. */
+async function inspect(page: Page, { language, foreign, axeScans }: Checker, axeParts: AxePart[]): Promise<string[]> {
   const findings: string[] = []
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }))
   if (scrollWidth > innerWidth) findings.push(`lays out ${scrollWidth} px wide in a ${innerWidth} px window`)
   // On a phone the header is one row with a menu, whatever the layout and the session.
   const header = await page.locator('header.site-header').boundingBox()
   if (innerWidth < 600 && header && header.height > 64) findings.push(`the header is ${header.height} px high on a phone (at most 64)`)
-  if (axeScope) findings.push(...(await seriousAxeViolationsPreloaded(page, axeScope)).map((v) => `axe ${v}`))
+  findings.push(...(await axeFindings(page, axeParts, axeScans)).map((v) => `axe ${v}`))
   const { texts, attributes } = await readPageText(page)
   for (const text of [...texts, ...attributes]) {
     if (foreign.has(text)) findings.push(`another language's text: "${text}"`)
@@ -269,19 +251,21 @@ test('every route of the route tree has a sweep entry', () => {
  * One tab per language and signed state. Each page is loaded once at the phone's width (the first
  * paint a phone gets) and checked, then the window widens to the desktop's and it is checked again:
  * half the page loads of a context per width, for the same findings. The signed-in contexts, which
- * have more pages, come first, so the two workers finish together.
+ * have more pages, come first, so the two workers finish together; each language starts at another
+ * third of the pages, so that contexts running side by side scan different structures first.
  */
 for (const signedIn of [true, false]) {
-  for (const language of LANGUAGES) {
+  for (const [languageIndex, language] of LANGUAGES.entries()) {
     test(`sweep: ${language}, ${signedIn ? 'signed in' : 'signed out'}`, async ({ browser }, testInfo: TestInfo) => {
       test.setTimeout(1_800_000) // only ends a hang: under load a context takes minutes (docs/testing.md)
-      const visits = [...Object.values(ROUTES).flatMap((entry) => entry?.(data) ?? []), ...NOT_FOUND].filter((v) => signedIn || !v.signedInOnly)
-      const checker: Checker = { language, foreign: new Set(foreignStrings(language)) }
+      const pages = [...Object.values(ROUTES).flatMap((entry) => entry?.(data) ?? []), ...NOT_FOUND].filter((v) => signedIn || !v.signedInOnly)
+      const start = Math.floor((pages.length * languageIndex) / LANGUAGES.length)
+      const visits = [...pages.slice(start), ...pages.slice(0, start)]
+      const checker: Checker = { language, foreign: new Set(foreignStrings(language)), axeScans: path.join(testInfo.project.outputDir, 'axe-scans') }
       const state = signedIn ? 'signed in' : 'signed out'
       const context = await browser.newContext({ baseURL: BASE_URL, locale: 'ro-RO', timezoneId: 'Europe/Bucharest', ...(signedIn ? { storageState: signedInState } : {}) })
       await withConsentCookie(context)
       await context.addCookies([{ name: 'locale', value: language, url: BASE_URL }])
-      await preloadAxe(context)
       const page = await context.newPage()
       const consoleErrors: string[] = []
       let expectedStatus: number | undefined
@@ -292,8 +276,6 @@ for (const signedIn of [true, false]) {
         consoleErrors.push(message.text())
       })
       page.on('pageerror', (error) => consoleErrors.push(error.message))
-      // The desktop's header and footer are one component on every page: axe scans each markup once.
-      const scannedFrames = new Set<string>()
       for (const visit of visits) {
         consoleErrors.length = 0
         expectedStatus = visit.status
@@ -306,10 +288,8 @@ for (const signedIn of [true, false]) {
           const phone = width === WIDTHS[0]
           if (!phone) await page.setViewportSize({ width, height: 844 })
           // Widening changes what the header and footer show (menu or bar); the content's DOM stays
-          // the one axe has just scanned at the phone's width.
-          const frame = phone ? '' : await frameMarkup(page)
-          const findings = await inspect(page, checker, phone ? [] : scannedFrames.has(frame) ? null : ['header', 'footer'])
-          if (!phone) scannedFrames.add(frame)
+          // the one axe has just judged at the phone's width.
+          const findings = await inspect(page, checker, phone ? ['main', 'frame'] : ['frame'])
           const name = `${language}-${width}-${signedIn ? 'in' : 'out'}${visit.path.replace(/[^a-zA-Z0-9]+/g, '_')}`
           const file = testInfo.outputPath(`${name}.jpeg`)
           await page.screenshot({ path: file, fullPage: phone, type: 'jpeg', quality: 60 })
