@@ -293,7 +293,7 @@ export class Renewals {
   /** Asks the insurers (outside any transaction) and records the quote; a failure releases the claim for the next sweep. */
   private async quote(row: RenewalRow, definition: AnyProductDefinition, request: unknown, now: Date): Promise<boolean> {
     try {
-      const quote = await this.deps.quotes.create(row.product, request, { userId: row.userId }, { now, validityMinutes: RENEWAL_PRICES_HOLD_MINUTES, context: { renewal_of: row.id } })
+      const quote = await this.deps.quotes.create(row.product, request, { userId: row.userId }, { now, validityMinutes: RENEWAL_PRICES_HOLD_MINUTES, context: { renewal_of: row.id }, priority: 'background' })
       await this.deps.db
         .update(policyRenewals)
         .set({ quoteId: quote.id, pricesHoldUntil: new Date(quote.expires_at), quotingUntil: null, updatedAt: now })
