@@ -46,6 +46,7 @@ import { Route as MinimalAuthenticateGoogleRouteImport } from './routes/_minimal
 import { Route as MinimalWaitToBeRedirectedPaymentProcessorRouteImport } from './routes/_minimal.wait-to-be-redirected.payment-processor'
 import { Route as AuthenticateGoogleStartRouteImport } from './routes/authenticate.google.start'
 import { Route as OrdersIdDocumentRouteImport } from './routes/orders.$id.document'
+import { Route as AccountAccountRenewalsIdRouteImport } from './routes/_account.account.renewals.$id'
 import { Route as AccountAccountVehiclesIndexRouteImport } from './routes/_account.account.vehicles.index'
 import { Route as MasterRcaChar123partnerCodeChar125Char123Registration_plateChar125Char123VinChar125RouteImport } from './routes/_master.rca-{$partnerCode}.{-$registration_plate}.{-$vin}'
 import { Route as MasterRcaChar123Registration_plateChar125Char123VinChar125RouteImport } from './routes/_master.rca.{-$registration_plate}.{-$vin}'
@@ -246,6 +247,12 @@ const OrdersIdDocumentRoute = OrdersIdDocumentRouteImport.update({
   path: '/orders/$id/document',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountAccountRenewalsIdRoute =
+  AccountAccountRenewalsIdRouteImport.update({
+    id: '/account/renewals/$id',
+    path: '/account/renewals/$id',
+    getParentRoute: () => AccountRoute,
+  } as any)
 const AccountAccountVehiclesIndexRoute =
   AccountAccountVehiclesIndexRouteImport.update({
     id: '/account/vehicles/',
@@ -354,6 +361,7 @@ export interface FileRoutesByFullPath {
   '/orders/$id/document': typeof OrdersIdDocumentRoute
   '/account/': typeof AccountAccountIndexRoute
   '/verify/': typeof DefaultVerifyIndexRoute
+  '/account/renewals/$id': typeof AccountAccountRenewalsIdRoute
   '/rca-{$partnerCode}/{-$registration_plate}/{-$vin}': typeof MasterRcaChar123partnerCodeChar125Char123Registration_plateChar125Char123VinChar125Route
   '/rca/{-$registration_plate}/{-$vin}': typeof MasterRcaChar123Registration_plateChar125Char123VinChar125Route
   '/account/vehicles/$id/diaries.csv': typeof AccountVehiclesIdDiariesDotcsvRoute
@@ -401,6 +409,7 @@ export interface FileRoutesByTo {
   '/orders/$id/document': typeof OrdersIdDocumentRoute
   '/account': typeof AccountAccountIndexRoute
   '/verify': typeof DefaultVerifyIndexRoute
+  '/account/renewals/$id': typeof AccountAccountRenewalsIdRoute
   '/rca-{$partnerCode}/{-$registration_plate}/{-$vin}': typeof MasterRcaChar123partnerCodeChar125Char123Registration_plateChar125Char123VinChar125Route
   '/rca/{-$registration_plate}/{-$vin}': typeof MasterRcaChar123Registration_plateChar125Char123VinChar125Route
   '/account/vehicles/$id/diaries.csv': typeof AccountVehiclesIdDiariesDotcsvRoute
@@ -453,6 +462,7 @@ export interface FileRoutesById {
   '/orders/$id/document': typeof OrdersIdDocumentRoute
   '/_account/account/': typeof AccountAccountIndexRoute
   '/_default/verify/': typeof DefaultVerifyIndexRoute
+  '/_account/account/renewals/$id': typeof AccountAccountRenewalsIdRoute
   '/_master/rca-{$partnerCode}/{-$registration_plate}/{-$vin}': typeof MasterRcaChar123partnerCodeChar125Char123Registration_plateChar125Char123VinChar125Route
   '/_master/rca/{-$registration_plate}/{-$vin}': typeof MasterRcaChar123Registration_plateChar125Char123VinChar125Route
   '/account/vehicles/$id/diaries.csv': typeof AccountVehiclesIdDiariesDotcsvRoute
@@ -502,6 +512,7 @@ export interface FileRouteTypes {
     | '/orders/$id/document'
     | '/account/'
     | '/verify/'
+    | '/account/renewals/$id'
     | '/rca-{$partnerCode}/{-$registration_plate}/{-$vin}'
     | '/rca/{-$registration_plate}/{-$vin}'
     | '/account/vehicles/$id/diaries.csv'
@@ -549,6 +560,7 @@ export interface FileRouteTypes {
     | '/orders/$id/document'
     | '/account'
     | '/verify'
+    | '/account/renewals/$id'
     | '/rca-{$partnerCode}/{-$registration_plate}/{-$vin}'
     | '/rca/{-$registration_plate}/{-$vin}'
     | '/account/vehicles/$id/diaries.csv'
@@ -600,6 +612,7 @@ export interface FileRouteTypes {
     | '/orders/$id/document'
     | '/_account/account/'
     | '/_default/verify/'
+    | '/_account/account/renewals/$id'
     | '/_master/rca-{$partnerCode}/{-$registration_plate}/{-$vin}'
     | '/_master/rca/{-$registration_plate}/{-$vin}'
     | '/account/vehicles/$id/diaries.csv'
@@ -887,6 +900,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OrdersIdDocumentRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_account/account/renewals/$id': {
+      id: '/_account/account/renewals/$id'
+      path: '/account/renewals/$id'
+      fullPath: '/account/renewals/$id'
+      preLoaderRoute: typeof AccountAccountRenewalsIdRouteImport
+      parentRoute: typeof AccountRoute
+    }
     '/_account/account/vehicles/': {
       id: '/_account/account/vehicles/'
       path: '/account/vehicles'
@@ -980,6 +1000,7 @@ interface AccountRouteChildren {
   AccountAccountProfileRoute: typeof AccountAccountProfileRoute
   AccountAccountSecurityRoute: typeof AccountAccountSecurityRoute
   AccountAccountIndexRoute: typeof AccountAccountIndexRoute
+  AccountAccountRenewalsIdRoute: typeof AccountAccountRenewalsIdRoute
   AccountAccountVehiclesIndexRoute: typeof AccountAccountVehiclesIndexRoute
   AccountAccountVehiclesIdIndexRoute: typeof AccountAccountVehiclesIdIndexRoute
   AccountAccountVehiclesIdDiariesDiaryIdRoute: typeof AccountAccountVehiclesIdDiariesDiaryIdRoute
@@ -996,6 +1017,7 @@ const AccountRouteChildren: AccountRouteChildren = {
   AccountAccountProfileRoute: AccountAccountProfileRoute,
   AccountAccountSecurityRoute: AccountAccountSecurityRoute,
   AccountAccountIndexRoute: AccountAccountIndexRoute,
+  AccountAccountRenewalsIdRoute: AccountAccountRenewalsIdRoute,
   AccountAccountVehiclesIndexRoute: AccountAccountVehiclesIndexRoute,
   AccountAccountVehiclesIdIndexRoute: AccountAccountVehiclesIdIndexRoute,
   AccountAccountVehiclesIdDiariesDiaryIdRoute:

@@ -33,10 +33,11 @@ function vehicleFromForm(values: unknown) {
     model: nullable(text(v.model)),
     category: text(v.category) || undefined,
     itp_due_date: nullable(text(v.itp_due_date)),
+    rca_valid_until: nullable(text(v.rca_valid_until)),
   }
 }
 
-/** Fields `registration_plate`, `vin`, `make`, `model`, `category`, `itp_due_date`. */
+/** Fields `registration_plate`, `vin`, `make`, `model`, `category`, `itp_due_date`, `rca_valid_until`. */
 export const VehicleForm = z.preprocess(vehicleFromForm, VehicleInput)
 /** The same, changing the vehicle `id`. */
 export const VehicleEditForm = z.preprocess((values) => ({ ...vehicleFromForm(values), id: posted(values).id }), VehicleInput.extend({ id: recordId }))

@@ -54,6 +54,8 @@ const vehicleFields = {
   model: optionalText(60, 'vehicle_text_too_long').optional(),
   category: z.enum(VEHICLE_CATEGORIES, { error: 'garage_vehicle_category_invalid' }).optional(),
   itp_due_date: isoDate.nullable().optional(),
+  /** The last day of the vehicle's RCA as the owner knows it (bought elsewhere); a purchase here sets it too. */
+  rca_valid_until: isoDate.nullable().optional(),
 }
 export const VehicleInput = z.object(vehicleFields)
 export type VehicleInput = z.input<typeof VehicleInput>

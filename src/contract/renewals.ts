@@ -16,8 +16,9 @@ export const Renewal = z.object({
   subject: QuoteSubject.nullable(),
   registration_plate: z.string().nullable(),
   previous: z.object({
-    insurer: z.object({ code: z.string(), name: z.string() }),
-    premium: Money,
+    /** Null when the cover was bought elsewhere (a vehicle's end date typed in by its owner): then insurer and price are unknown. */
+    insurer: z.object({ code: z.string(), name: z.string() }).nullable(),
+    premium: Money.nullable(),
     start_date: z.string().nullable(),
     end_date: z.string(),
     rating_class: z.string().nullable(),
@@ -44,6 +45,9 @@ export type Renewal = z.infer<typeof Renewal>
 export const RenewalList = z.object({ data: z.array(Renewal) })
 export const RenewalEnvelope = z.object({ data: Renewal })
 export const RenewalParams = z.object({ id: z.uuid({ error: 'not_found' }) })
+/** Where a reminder's one-click link leads: the checkout of the renewal's offer, or nothing priced (`null`). */
+export const RenewalCheckout = z.object({ data: z.object({ quote: z.string(), offer: z.string(), renewal: z.uuid() }).nullable() })
+export const RenewalReminderRun = z.object({ days_before: z.union([z.literal(30), z.literal(14), z.literal(7), z.literal(1)], { error: 'request_invalid' }) })
 export const RenewalRemindersInput = z.object({ enabled: z.boolean({ error: 'account_boolean_invalid' }) })
 
 /** The change from `before` to `after`, minor units; percent rounded to one decimal (0 when there was no price). */

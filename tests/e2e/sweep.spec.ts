@@ -68,6 +68,8 @@ const ROUTES: Record<keyof FileRoutesByFullPath, Entry | null> = {
   '/account-deleted': () => [{ path: '/account-deleted' }],
   '/account/': () => [{ path: '/account', signedInOnly: true }],
   '/account/orders': () => [{ path: '/account/orders', signedInOnly: true }],
+  // A reminder's link: an unknown renewal leads to the cards.
+  '/account/renewals/$id': () => [{ path: '/account/renewals/00000000-0000-4000-8000-000000000000', signedInOnly: true }],
   '/account/preferences': () => [{ path: '/account/preferences', signedInOnly: true }],
   '/account/profile': () => [{ path: '/account/profile', signedInOnly: true }],
   '/account/security': () => [{ path: '/account/security', signedInOnly: true }],

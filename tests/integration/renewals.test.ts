@@ -145,9 +145,9 @@ describe.each(databaseKinds)('renewal autopilot (%s)', (kind) => {
     expect(card.start_date).toBe(addDays(end, 1))
     expect(card.best.every((o) => o.start_date === card.start_date && o.end_date === periodLastDay(card.start_date, 12))).toBe(true)
     expect(card.late).toBe(false)
-    expect(card.previous.premium.amount).toBe(premium)
+    expect(card.previous.premium?.amount).toBe(premium)
     expect(card.registration_plate).toMatch(/^CJ\d+RNW$/)
-    const mine = offered.find((o) => o.insurer.code === card.previous.insurer.code)
+    const mine = offered.find((o) => o.insurer.code === card.previous.insurer?.code)
     if (mine) {
       const change = mine.premium!.amount - premium
       expect(card.current).toMatchObject({ offer: { id: mine.id }, change: { amount: change } })
@@ -236,5 +236,46 @@ describe.each(databaseKinds)('renewal autopilot (%s)', (kind) => {
     expect(await t.deps.endReminders.send({ policyId: policy.id, daysBefore: 1, endDate: end })).toBe('void')
     // The new policy's own renewal is another window.
     expect(RenewalList.parse(await (await call('/renewals', user.token)).json()).data.map((c) => c.id)).not.toContain(card.id)
+  })
+
+  it('prepares the same renewal for a vehicle whose RCA was bought elsewhere, from its typed-in end and the account’s quote for it', async () => {
+    const db = t.deps.database.db
+    const end = addDays(todayInBucharest(), 15)
+    const added = await call('/vehicles', user.token, 'POST', { registration_plate: 'CJ 77 EXT', rca_valid_until: end })
+    expect(added.status, await added.clone().text()).toBe(201)
+    const vehicle = ((await added.json()) as { data: { id: string; rca_valid_until: string | null } }).data
+    expect(vehicle.rca_valid_until).toBe(end)
+    expect((await call('/vehicles', user.token, 'POST', { registration_plate: 'CJ 78 EXT', rca_valid_until: '30.12.2027' })).status).toBe(422)
+
+    // Never compared here: nothing to renew from, no card.
+    await t.deps.renewals.sweep()
+    expect(await db.select().from(policyRenewals).where(eq(policyRenewals.vehicleId, vehicle.id))).toHaveLength(0)
+
+    // A comparison made for it (then bought elsewhere): the sweep renews from that request.
+    const quoted = await call('/products/rca/quotes', user.token, 'POST', { ...rcaRequestFromTomorrow({ vehicle: { registration_plate: 'CJ 77 EXT' } }), token: '' })
+    expect(quoted.status, await quoted.clone().text()).toBe(201)
+    await t.deps.quotes.settled(QuoteEnvelope.parse(await quoted.json()).data.id)
+    const [a, b] = await Promise.all([t.deps.renewals.sweep(), new Renewals({ db, jobs: new JobQueue(db), quotes: t.deps.quotes }).sweep()])
+    expect(a.quoted + b.quoted).toBeGreaterThanOrEqual(1)
+    const rows = await db.select().from(policyRenewals).where(eq(policyRenewals.vehicleId, vehicle.id))
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ endDate: end, product: 'rca', orderPolicyId: null, previousPremium: null })
+
+    const card = RenewalList.parse(await (await call('/renewals', user.token)).json()).data.find((c) => c.id === rows[0]!.id)!
+    expect(card).toMatchObject({ registration_plate: 'CJ77EXT', start_date: addDays(end, 1), late: false, prices: 'ready', current: null, buyer: null })
+    expect(card.previous).toMatchObject({ insurer: null, premium: null, end_date: end })
+    expect(card.best.length).toBeGreaterThan(0)
+    expect(card.best.every((o) => o.start_date === addDays(end, 1))).toBe(true)
+    const checkout = await call(`/renewals/${card.id}/checkout`, user.token, 'POST')
+    expect(checkout.status).toBe(200)
+    expect(((await checkout.json()) as { data: unknown }).data).toEqual({ quote: card.quote_id, offer: card.best[0]!.id, renewal: card.id })
+
+    // The owner corrects the date: the old window's card goes, the new one is prepared by the next sweep.
+    const moved = addDays(end, 3)
+    expect((await call(`/vehicles/${vehicle.id}`, user.token, 'PATCH', { rca_valid_until: moved })).status).toBe(200)
+    expect(RenewalList.parse(await (await call('/renewals', user.token)).json()).data.map((c) => c.id)).not.toContain(card.id)
+    await t.deps.renewals.sweep()
+    const next = RenewalList.parse(await (await call('/renewals', user.token)).json()).data.find((c) => c.registration_plate === 'CJ77EXT')
+    expect(next?.previous.end_date).toBe(moved)
   })
 })

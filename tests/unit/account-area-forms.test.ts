@@ -12,17 +12,19 @@ function refusals(schema: z.ZodType, values: Record<string, unknown>) {
 
 describe('account area form schemas: form text read into the API request, refused beside the field', () => {
   it('reads a vehicle as typed, and refuses a malformed plate on its own field', () => {
-    expect(VehicleForm.parse({ registration_plate: 'b 77 xyz', vin: '', make: 'Dacia', model: '', category: 'car', itp_due_date: '2027-05-20' })).toEqual({
+    expect(VehicleForm.parse({ registration_plate: 'b 77 xyz', vin: '', make: 'Dacia', model: '', category: 'car', itp_due_date: '2027-05-20', rca_valid_until: '2027-01-31' })).toEqual({
       registration_plate: 'B77XYZ',
       vin: null,
       make: 'Dacia',
       model: null,
       category: 'car',
       itp_due_date: '2027-05-20',
+      rca_valid_until: '2027-01-31',
     })
-    expect(refusals(VehicleForm, { registration_plate: '', vin: 'SHORT' })).toEqual({
+    expect(refusals(VehicleForm, { registration_plate: '', vin: 'SHORT', rca_valid_until: '31.01.2027' })).toEqual({
       registration_plate: ['Enter the registration plate.'],
       vin: [expect.stringContaining('The VIN has 17 characters')],
+      rca_valid_until: [expect.any(String)],
     })
   })
 

@@ -26,6 +26,7 @@ export function VehicleForm({ vehicle, onDone }: { vehicle?: Vehicle; onDone: (s
       model: vehicle?.model ?? '',
       category: vehicle?.category ?? 'car',
       itp_due_date: vehicle?.itp_due_date ?? '',
+      rca_valid_until: vehicle?.rca_valid_until ?? '',
     },
     send: (values) => (vehicle ? update({ data: { ...values, id: vehicle.id } }) : create({ data: values })),
     onDone: (saved) => onDone(saved),
@@ -70,6 +71,14 @@ export function VehicleForm({ vehicle, onDone }: { vehicle?: Vehicle; onDone: (s
         )}
       </FormField>
       <FormField form={form} name="itp_due_date" label={<Trans>Next ITP (technical inspection) due</Trans>} hint={<ItpHint />}>
+        {(p) => <input {...p} type="date" />}
+      </FormField>
+      <FormField
+        form={form}
+        name="rca_valid_until"
+        label={<Trans>Last day of the current RCA policy</Trans>}
+        hint={<Trans>As written on the policy, even if you bought it elsewhere. If you compared prices for this vehicle here, fresh prices for the next policy wait in your account a month before it ends.</Trans>}
+      >
         {(p) => <input {...p} type="date" />}
       </FormField>
       <FormError form={form} />

@@ -40,12 +40,12 @@ function RenewalCard({ renewal, onChanged }: { renewal: Renewal; onChanged: () =
   const locale = isLocale(i18n.locale) ? i18n.locale : 'ro'
   const product = Object.hasOwn(productCopy, renewal.product) ? i18n._(productCopy[renewal.product as ProductCode].name) : renewal.product
   const what = renewal.registration_plate ?? product
-  const insurer = renewal.previous.insurer.name
+  const insurer = renewal.previous.insurer?.name ?? ''
   const ends = formatDate(renewal.previous.end_date, locale)
   const starts = formatDate(renewal.start_date, locale)
   const uninsuredFrom = formatDate(addDays(renewal.previous.end_date, 1), locale)
   const headingId = `renewal-${renewal.id}`
-  const lastYear = formatLei(renewal.previous.premium.amount, locale)
+  const lastYear = renewal.previous.premium ? formatLei(renewal.previous.premium.amount, locale) : ''
   const newPrice = renewal.current ? formatLei(renewal.current.offer.premium!.amount, locale) : ''
   const changeLei = renewal.current ? formatLeiChange(renewal.current.change.amount, locale) : ''
   const changePercent = renewal.current ? formatPercentChange(renewal.current.change.percent, locale) : ''
@@ -57,7 +57,22 @@ function RenewalCard({ renewal, onChanged }: { renewal: Renewal; onChanged: () =
       <h3 id={headingId}>
         {what} · {product}
       </h3>
-      {renewal.late ? (
+      {!renewal.previous.insurer ? (
+        renewal.late ? (
+          <p role="alert" className="notice notice--warning">
+            <Trans>
+              Your current policy, bought elsewhere, ended on {ends}. The new one can start on {starts} at the earliest: from {uninsuredFrom} until then the vehicle is not insured, and
+              driving it uninsured is fined.
+            </Trans>
+          </p>
+        ) : (
+          <p>
+            <Trans>
+              Your current policy, bought elsewhere, ends on {ends}. The new one starts on {starts}, the day after: no gap and no overlap.
+            </Trans>
+          </p>
+        )
+      ) : renewal.late ? (
         <p role="alert" className="notice notice--warning">
           <Trans>
             Your policy with {insurer} ended on {ends}. The new one can start on {starts} at the earliest: from {uninsuredFrom} until then the vehicle is not insured, and driving it
@@ -77,7 +92,7 @@ function RenewalCard({ renewal, onChanged }: { renewal: Renewal; onChanged: () =
             {insurer} now asks {newPrice}: {changeLei} ({changePercent}) against last year’s {lastYear}.
           </Trans>
         </p>
-      ) : renewal.prices === 'ready' ? (
+      ) : renewal.prices === 'ready' && renewal.previous.insurer ? (
         <p>
           <Trans>
             {insurer} made no offer this time; last year you paid {lastYear}.

@@ -1,5 +1,6 @@
 import { createServerFn } from '@tanstack/react-start'
-import { RenewalActionForm, RenewalEnvelope, RenewalList } from '~/contract/renewals'
+import { RenewalActionForm, RenewalCheckout, RenewalEnvelope, RenewalList, RenewalParams } from '~/contract/renewals'
+import { ProviderError } from '~/server/provider'
 import { answerForm, formInput } from '~/server/web/forms'
 import { callProvider } from '~/server/web/request'
 import { signedInOnly } from '~/server/web/signed-in-only'
@@ -25,3 +26,16 @@ export const renewalAction = createServerFn({ method: 'POST' })
       return (await sent).data
     }),
   )
+
+/** A reminder's one-click link: the renewal's checkout, or `null` (closed, or nothing priced) for the cards. */
+export const renewalCheckout = createServerFn({ method: 'POST' })
+  .middleware([signedInOnly])
+  .validator(RenewalParams)
+  .handler(async ({ data }) => {
+    try {
+      return (await callProvider(`/renewals/${encodeURIComponent(data.id)}/checkout`, { method: 'POST', schema: RenewalCheckout })).data
+    } catch (error) {
+      if (error instanceof ProviderError && error.status === 404) return null
+      throw error
+    }
+  })

@@ -114,6 +114,7 @@ function columns(input: VehicleChanges): Partial<typeof vehicles.$inferInsert> {
   if (input.model !== undefined) out.model = input.model
   if (input.category !== undefined) out.category = input.category
   if (input.itp_due_date !== undefined) out.itpDueDate = input.itp_due_date
+  if (input.rca_valid_until !== undefined) out.rcaValidUntil = input.rca_valid_until
   return out
 }
 

@@ -67,9 +67,11 @@ export type IssueResult = { status: 'issued'; policy: IssuedPolicy } | { status:
  */
 export class InsurerUnavailable extends Error {
   constructor(
-    readonly reason: 'timeout' | 'insurer_error' | 'invalid_answer' | 'unreachable',
+    readonly reason: 'timeout' | 'insurer_error' | 'invalid_answer' | 'unreachable' | 'rate_limited',
     message: string,
     readonly transient: boolean = reason === 'timeout' || reason === 'unreachable',
+    /** `rate_limited`: how long the insurer asked to wait (its `Retry-After`). */
+    readonly retryAfterMs?: number,
   ) {
     super(message)
     this.name = 'InsurerUnavailable'

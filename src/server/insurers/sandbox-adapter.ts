@@ -16,6 +16,11 @@ export class SandboxInsurerAdapter implements InsurerAdapter {
 
   async quote(product: string, payload: Record<string, unknown>, signal: AbortSignal, attempt = 1): Promise<InsurerQuoteAnswer> {
     const response = await this.post(`/quotes/${encodeURIComponent(product)}`, payload, { [ATTEMPT_HEADER]: String(attempt) }, signal)
+    if (response.status === 429) {
+      // The body repeats the Retry-After header's seconds (the JSON client keeps no headers).
+      const seconds = Number((response.body as { error?: { retry_after_seconds?: unknown } } | undefined)?.error?.retry_after_seconds ?? 1)
+      throw new InsurerUnavailable('rate_limited', 'quote answered 429', true, (Number.isFinite(seconds) && seconds > 0 ? seconds : 1) * 1000)
+    }
     if (response.status !== 200) throw new InsurerUnavailable('insurer_error', `quote answered ${response.status}`, response.status >= 500)
     const answer = SandboxQuoteAnswer.safeParse(response.body)
     if (!answer.success) throw new InsurerUnavailable('invalid_answer', 'quote answer does not follow the protocol')

@@ -58,3 +58,14 @@ export const SandboxIssuedPolicy = z.object({ series: z.string().min(1), number:
 export const SandboxRefusal = z.object({ error: z.object({ code: z.string().min(1), message: z.string() }) })
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key'
+
+/**
+ * Each sandbox insurer's documented rate limit on quotes: so many price requests a second
+ * (between 200 and 290, by insurer), 429 with `Retry-After` beyond it. The catalogue is seeded
+ * with the same figures (`insurers.quotes_per_second`), as a broker copies an insurer's documentation.
+ */
+export function sandboxQuotesPerSecond(insurer: string): number {
+  let sum = 0
+  for (const char of insurer) sum += char.charCodeAt(0)
+  return 200 + (sum % 10) * 10
+}

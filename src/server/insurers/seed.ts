@@ -3,6 +3,7 @@ import type { Database } from '../db/client'
 import { insurers } from '../db/schema'
 import { otherProductInsurers } from '../products/insurers-data'
 import { rcaInsurers } from '../products/rca/insurers'
+import { sandboxQuotesPerSecond } from './sandbox-protocol'
 
 /** Where each insurer's logo would be, under `public/` (null until the files exist). */
 const logoPath = (_code: string): string | null => null
@@ -25,7 +26,8 @@ export async function seedInsurers(db: Database): Promise<void> {
     if (known) known.products.push(...insurer.products)
     else byCode.set(insurer.code, { ...insurer, products: [...insurer.products] })
   }
-  const rows = [...byCode.values()].map((row) => ({ ...row, logoPath: logoPath(row.code) }))
+  // Each answers through the sandbox adapter, so each has the sandbox's documented rate limit.
+  const rows = [...byCode.values()].map((row) => ({ ...row, logoPath: logoPath(row.code), quotesPerSecond: sandboxQuotesPerSecond(row.code) }))
   if (rows.length === 0) return
   await db
     .insert(insurers)
@@ -33,6 +35,10 @@ export async function seedInsurers(db: Database): Promise<void> {
     .onConflictDoUpdate({
       target: insurers.code,
       // Products only ever grow here; the operator's switches are left alone.
-      set: { products: sql`(select array(select distinct unnest(${insurers.products} || excluded.products) order by 1))` },
+      set: {
+        products: sql`(select array(select distinct unnest(${insurers.products} || excluded.products) order by 1))`,
+        // A limit the operator set stays; one never set is filled in.
+        quotesPerSecond: sql`coalesce(${insurers.quotesPerSecond}, excluded.quotes_per_second)`,
+      },
     })
 }

@@ -116,6 +116,10 @@ export class PolicyEndReminders {
       recipient = { userId: null, email: order.customer.email, name: order.customer.first_name, locale: isLocale(order.locale) ? order.locale : 'ro', routing: { email: true, notification_centre: false } }
     }
 
+    // A prepared renewal (from 29 days before the end) gets a one-click link straight to its checkout.
+    const [prepared] = order.userId
+      ? await db.select({ id: policyRenewals.id }).from(policyRenewals).where(and(eq(policyRenewals.orderPolicyId, policy.id), eq(policyRenewals.endDate, payload.endDate), eq(policyRenewals.status, 'open')))
+      : []
     const number = `${policy.series ? `${policy.series} ` : ''}${policy.number ?? ''}`.trim()
     const { locale } = recipient
     const site = this.deps.publicUrl
@@ -139,8 +143,8 @@ export class PolicyEndReminders {
             plate: policy.registrationPlate ?? '',
             end: formatDate(payload.endDate, locale),
             days: String(payload.daysBefore),
-            // An account's renewal card holds prices ready from 29 days before; a guest starts from the product's form.
-            renew: order.userId ? `${site}/account/orders` : `${site}${reminders.renewPath(policy)}`,
+            // One click to the prepared renewal's checkout; before it is prepared, the account's cards; a guest starts from the product's form.
+            renew: prepared ? `${site}/account/renewals/${prepared.id}` : order.userId ? `${site}/account/orders` : `${site}${reminders.renewPath(policy)}`,
             link: `${site}/account/orders`,
             settings: `${site}/account/preferences`,
           },

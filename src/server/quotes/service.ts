@@ -16,6 +16,7 @@ import type { Database } from '../db/client'
 import { insurers, offers, quotes } from '../db/schema'
 import { withOneRetry } from '../http/retry'
 import { InsurerUnavailable } from '../insurers/adapter'
+import { InsurerRateLimits, type QuotePriority } from '../insurers/rate-limit'
 import type { FxRates } from '../fx/service'
 import type { InsurerCatalogue, InsurerRow } from '../insurers/catalogue'
 import { log } from '../log'
@@ -57,6 +58,8 @@ export interface QuoteOptions {
   now?: Date
   validityMinutes?: number
   context?: Record<string, unknown>
+  /** `background`: the site's own quote, which leaves each insurer's rate reserve to visitors (`TokenBucket`). */
+  priority?: QuotePriority
 }
 
 /** Who reads a quote: an account's quote is visible to that account only. */
@@ -138,6 +141,9 @@ export class QuoteService {
     private readonly onAnswer?: (quoteId: string, answered: number, total: number) => void,
   ) {}
 
+  /** Each insurer's rate limit, kept in this process. */
+  private readonly rates = new InsurerRateLimits()
+
   definition(product: string): AnyProductDefinition | undefined {
     return Object.hasOwn(this.definitions, product) ? this.definitions[product] : undefined
   }
@@ -187,7 +193,7 @@ export class QuoteService {
     const live: LiveQuote = { quote, offers: offerRows.map((o, i) => ({ ...o, insurerName: asked[i]?.name ?? o.insurerCode })) }
     if (asked.length > 0) {
       this.live.set(quote.id, live)
-      const work = this.fanOut(live, definition, prepared.payload, asked).finally(() => {
+      const work = this.fanOut(live, definition, prepared.payload, asked, options.priority ?? 'visitor').finally(() => {
         this.inFlight.delete(quote.id)
         setTimeout(() => this.live.delete(quote.id), LIVE_AFTER_COMPLETE_MS).unref()
       })
@@ -319,7 +325,7 @@ export class QuoteService {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight.values()])
   }
 
-  private async fanOut(live: LiveQuote, definition: AnyProductDefinition, payload: Record<string, unknown>, asked: InsurerRow[]): Promise<void> {
+  private async fanOut(live: LiveQuote, definition: AnyProductDefinition, payload: Record<string, unknown>, asked: InsurerRow[], priority: QuotePriority): Promise<void> {
     const quoteId = live.quote.id
     let arrived = 0
     let answered = 0
@@ -327,7 +333,7 @@ export class QuoteService {
       asked.map(async (insurer, i) => {
         const offer = live.offers[i]
         if (!offer) return
-        const answer = await this.ask(insurer, definition, payload)
+        const answer = await this.ask(insurer, definition, payload, priority)
         // The last answer completes the quote in the same statement, so no reader ever sees
         // every insurer answered and the quote still pending (a long-poll would answer twice).
         arrived += 1
@@ -392,14 +398,25 @@ export class QuoteService {
    * once more at once, inside the insurer's time budget (`withOneRetry`): a passing failure
    * should not cost the visitor that insurer's price.
    */
-  private async ask(insurer: InsurerRow, definition: AnyProductDefinition, payload: Record<string, unknown>): Promise<Answer> {
+  private async ask(insurer: InsurerRow, definition: AnyProductDefinition, payload: Record<string, unknown>, priority: QuotePriority): Promise<Answer> {
     const budgetMs = this.catalogue.quoteTimeoutMs(insurer)
     const none = { premium: null, currency: 'RON', insurerReference: null, details: {} }
     const adapter = this.catalogue.adapterFor(insurer)
+    // The insurer's rate limit: the wait for a turn comes before its time budget starts.
+    const bucket = this.rates.for(insurer)
     try {
+      await bucket?.acquire(priority)
       const answer = await withOneRetry(
         budgetMs,
-        (signal, attempt) => adapter.quote(definition.code, payload, signal, attempt),
+        async (signal, attempt) => {
+          if (attempt > 1) await bucket?.acquire(priority, signal)
+          try {
+            return await adapter.quote(definition.code, payload, signal, attempt)
+          } catch (error) {
+            if (error instanceof InsurerUnavailable && error.reason === 'rate_limited') bucket?.pause(error.retryAfterMs ?? 1000)
+            throw error
+          }
+        },
         (error) => error instanceof InsurerUnavailable && error.transient,
       )
       if (answer.status === 'declined') return { ...none, status: 'declined', reason: answer.reason.slice(0, 80) }

@@ -3,11 +3,13 @@ import { z } from 'zod'
 import { addDays, today } from '~/contract/iso-date'
 import { priceChange, type Renewal } from '~/contract/renewals'
 import { QuoteSubject } from '~/contract/quotes'
+import { normalizePlate } from '~/contract/vehicle'
 import type { Database, Queryable } from '../db/client'
-import { insurers, orderPolicies, orders, policyRenewals, quotes, type OrderCustomer } from '../db/schema'
+import { insurers, orderPolicies, orders, policyRenewals, quotes, vehicles, type OrderCustomer } from '../db/schema'
+import { paperColumn } from '../account-area/vehicles'
 import type { JobQueue } from '../jobs/queue'
 import { log } from '../log'
-import { productDefinitions } from '../products'
+import { productDefinitions, purchaseOf } from '../products'
 import type { AnyProductDefinition } from '../products/definition'
 import type { QuoteService } from '../quotes/service'
 import { preparedWindow, RENEWAL_GRACE_DAYS, renewalStart } from './window'
@@ -100,20 +102,115 @@ export class Renewals {
     let after: string | undefined
     for (;;) {
       const batch = await this.candidates(products, from, to, now, after)
-      if (batch.length === 0) return result
+      if (batch.length === 0) break
       after = batch.at(-1)!.policyId
-      result.examined += batch.length
-      // A pool rather than slices: one slow insurer answer does not hold the others' slots.
-      let next = 0
-      const worker = async () => {
-        while (next < batch.length) {
-          const outcome = await this.prepare(batch[next++]!, now)
-          if (outcome === 'quoted') result.quoted++
-          else if (outcome === 'failed') result.failed++
-        }
-      }
-      await Promise.all(Array.from({ length: Math.min(this.deps.quotesAtOnce ?? RENEWAL_QUOTES_AT_ONCE, batch.length) }, worker))
+      await this.pool(batch, (c) => this.prepare(c, now), result)
     }
+    // Then the vehicles whose cover was bought elsewhere, product by product.
+    for (const { product, column } of this.renewedFromVehicles(products)) {
+      let afterVehicle: string | undefined
+      for (;;) {
+        const batch = await this.vehicleCandidates(product, column, from, to, now, afterVehicle)
+        if (batch.length === 0) break
+        afterVehicle = batch.at(-1)!.vehicleId
+        await this.pool(batch, (c) => this.prepareVehicle(product, c, now), result)
+      }
+    }
+    return result
+  }
+
+  /** Prepares a batch with a pool rather than slices: one slow insurer answer does not hold the others' slots. */
+  private async pool<C>(batch: C[], prepare: (c: C) => Promise<'quoted' | 'skipped' | 'failed'>, result: SweepResult): Promise<void> {
+    result.examined += batch.length
+    let next = 0
+    const worker = async () => {
+      while (next < batch.length) {
+        const outcome = await prepare(batch[next++]!)
+        if (outcome === 'quoted') result.quoted++
+        else if (outcome === 'failed') result.failed++
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(this.deps.quotesAtOnce ?? RENEWAL_QUOTES_AT_ONCE, batch.length) }, worker))
+  }
+
+  /**
+   * The products renewed from a vehicle's known end as well: those that renew and whose purchase
+   * feeds a vehicle paper (RCA: `rca_valid_until`), the vehicle column the owner types it into.
+   */
+  private renewedFromVehicles(products: string[]): { product: string; column: (typeof paperColumn)[keyof typeof paperColumn] }[] {
+    return products.flatMap((product) => {
+      const paper = purchaseOf(product)?.vehiclePaper
+      return paper ? [{ product, column: paperColumn[paper.field] }] : []
+    })
+  }
+
+  /**
+   * Vehicles of accounts whose paper for `product` ends in the window and was not bought here
+   * (a policy bought here ending that day has its own renewal), with no renewal yet for that
+   * day or an open one whose prices ran out and that no run is quoting.
+   */
+  private async vehicleCandidates(product: string, column: (typeof paperColumn)[keyof typeof paperColumn], from: string, to: string, now: Date, after: string | undefined) {
+    const end = vehicles[column]
+    return this.deps.db
+      .select({ vehicleId: vehicles.id, userId: vehicles.userId, plate: vehicles.registrationPlate, endDate: end })
+      .from(vehicles)
+      .leftJoin(policyRenewals, and(eq(policyRenewals.vehicleId, vehicles.id), eq(policyRenewals.product, product), eq(policyRenewals.endDate, end)))
+      .where(
+        and(
+          gte(end, from),
+          lte(end, to),
+          after ? gt(vehicles.id, after) : undefined,
+          sql`not exists (select 1 from ${orderPolicies} as p join ${orders} as o on o.id = p.order_id
+            where o.user_id = ${vehicles.userId} and o.product = ${product} and o.status = 'issued' and p.status = 'issued'
+              and p.registration_plate = ${vehicles.registrationPlate} and p.end_date = ${end})`,
+          or(
+            isNull(policyRenewals.id),
+            and(
+              eq(policyRenewals.status, 'open'),
+              or(isNull(policyRenewals.pricesHoldUntil), lte(policyRenewals.pricesHoldUntil, now)),
+              or(isNull(policyRenewals.quotingUntil), lte(policyRenewals.quotingUntil, now)),
+            ),
+          ),
+        ),
+      )
+      .orderBy(asc(vehicles.id))
+      .limit(RENEWAL_BATCH)
+  }
+
+  /**
+   * A vehicle's renewal starts from the account's latest quote of the product for that vehicle
+   * (its owner and vehicle details: nothing is typed again); without one there is nothing to
+   * renew from, and the vehicle keeps its calendar reminder only.
+   */
+  private async prepareVehicle(product: string, c: Awaited<ReturnType<Renewals['vehicleCandidates']>>[number], now: Date): Promise<'quoted' | 'skipped' | 'failed'> {
+    const definition = this.definitions[product]
+    if (!definition?.renewal || !c.endDate) return 'skipped'
+    const basis = await this.basisQuote(definition, c.userId, c.plate)
+    if (!basis) return 'skipped'
+    const { startDate } = renewalStart(product, c.endDate, now)
+    const request = definition.renewal.request(basis.request as never, startDate)
+    if (!request) return 'skipped'
+    await this.deps.db
+      .insert(policyRenewals)
+      .values({ vehicleId: c.vehicleId, endDate: c.endDate, userId: c.userId, product, basisQuoteId: basis.id, previousPremium: null })
+      .onConflictDoNothing({ target: [policyRenewals.vehicleId, policyRenewals.product, policyRenewals.endDate] })
+    const [row] = await this.claim(and(eq(policyRenewals.vehicleId, c.vehicleId), eq(policyRenewals.product, product), eq(policyRenewals.endDate, c.endDate))!, now, false)
+    if (!row) return 'skipped'
+    return (await this.quote(row, definition, request, now)) ? 'quoted' : 'failed'
+  }
+
+  /** The account's newest quote of the product whose subject is the vehicle of `plate` (by the product's own `subject`). */
+  private async basisQuote(definition: AnyProductDefinition, userId: string, plate: string): Promise<{ id: string; request: unknown } | undefined> {
+    const recent = await this.deps.db
+      .select({ id: quotes.id, request: quotes.request })
+      .from(quotes)
+      .where(and(eq(quotes.userId, userId), eq(quotes.product, definition.code)))
+      .orderBy(sql`${quotes.createdAt} desc`)
+      .limit(20)
+    return recent.find((q) => {
+      const subject = QuoteSubject.safeParse(safely(() => definition.subject(q.request as never)))
+      return subject.success && 'registration_plate' in subject.data && normalizePlate(subject.data.registration_plate) === plate
+    })
   }
 
   /**
@@ -196,7 +293,7 @@ export class Renewals {
   /** Asks the insurers (outside any transaction) and records the quote; a failure releases the claim for the next sweep. */
   private async quote(row: RenewalRow, definition: AnyProductDefinition, request: unknown, now: Date): Promise<boolean> {
     try {
-      const quote = await this.deps.quotes.create(row.product, request, { userId: row.userId }, { now, validityMinutes: RENEWAL_PRICES_HOLD_MINUTES, context: { renewal_of: row.id } })
+      const quote = await this.deps.quotes.create(row.product, request, { userId: row.userId }, { now, validityMinutes: RENEWAL_PRICES_HOLD_MINUTES, context: { renewal_of: row.id }, priority: 'background' })
       await this.deps.db
         .update(policyRenewals)
         .set({ quoteId: quote.id, pricesHoldUntil: new Date(quote.expires_at), quotingUntil: null, updatedAt: now })
@@ -216,20 +313,34 @@ export class Renewals {
    * must start from tomorrow): quoted now, and the card as it then is.
    */
   async requote(userId: string, id: string, now: Date = this.clock()): Promise<Renewal> {
-    const [found] = await this.deps.db
-      .select({ renewal: policyRenewals, request: quotes.request })
-      .from(policyRenewals)
-      .innerJoin(orderPolicies, eq(orderPolicies.id, policyRenewals.orderPolicyId))
-      .innerJoin(orders, eq(orders.id, orderPolicies.orderId))
-      .innerJoin(quotes, eq(quotes.id, orders.quoteId))
-      .where(and(eq(policyRenewals.id, id), eq(policyRenewals.userId, userId), eq(policyRenewals.status, 'open')))
+    const [found] = await this.rows(and(eq(policyRenewals.id, id), eq(policyRenewals.userId, userId), eq(policyRenewals.status, 'open'))!)
     const definition = found && this.definitions[found.renewal.product]
     if (!found || !definition?.renewal || today(now) > addDays(found.renewal.endDate, RENEWAL_GRACE_DAYS)) throw new RenewalNotFound()
     const { startDate } = renewalStart(found.renewal.product, found.renewal.endDate, now)
-    const request = definition.renewal.request(found.request as never, startDate)
+    const request = definition.renewal.request(found.previousRequest as never, startDate)
     const [row] = await this.claim(eq(policyRenewals.id, id), now, true)
     if (row && request) await this.quote(row, definition, request, now)
     return this.card(userId, id, now)
+  }
+
+  /**
+   * Where the one-click link of a reminder leads: the checkout of the current insurer's new
+   * offer (the cheapest when it made none), everything filled in from the last purchase. Prices
+   * that ran out since the mail went are asked again first; `null` when no insurer priced it.
+   */
+  async checkout(userId: string, id: string, now: Date = this.clock()): Promise<{ quote: string; offer: string; renewal: string } | null> {
+    let card = await this.card(userId, id, now)
+    if (card.status !== 'open') throw new RenewalNotFound()
+    if (card.prices === 'expired') card = await this.requote(userId, id, now)
+    const offer = card.current?.offer ?? card.best[0]
+    return card.prices === 'ready' && card.quote_id && offer ? { quote: card.quote_id, offer: offer.id, renewal: card.id } : null
+  }
+
+  /** The policy and last day a renewal reminds of (any owner: the operator's). */
+  async remindedPolicy(id: string): Promise<{ policyId: string; endDate: string }> {
+    const [row] = await this.deps.db.select({ policyId: policyRenewals.orderPolicyId, endDate: policyRenewals.endDate }).from(policyRenewals).where(eq(policyRenewals.id, id))
+    if (!row?.policyId) throw new RenewalNotFound()
+    return { policyId: row.policyId, endDate: row.endDate }
   }
 
   /** The owner bought the next policy elsewhere: the card and the reminders stop. */
@@ -256,11 +367,20 @@ export class Renewals {
 
   /** The account's open renewals, soonest end first: the "renewal ready" cards. */
   async list(userId: string, now: Date = this.clock()): Promise<Renewal[]> {
-    // A window whose policy now ends on another day (changed by the insurer) is stale: not shown.
+    // A window whose policy now ends on another day (changed by the insurer, or by its owner on the vehicle's page) is stale: not shown.
     const rows = await this.rows(
-      and(eq(policyRenewals.userId, userId), eq(policyRenewals.status, 'open'), eq(policyRenewals.endDate, orderPolicies.endDate), eq(orderPolicies.status, 'issued'), gte(policyRenewals.endDate, addDays(today(now), -RENEWAL_GRACE_DAYS)))!,
+      and(
+        eq(policyRenewals.userId, userId),
+        eq(policyRenewals.status, 'open'),
+        or(and(eq(policyRenewals.endDate, orderPolicies.endDate), eq(orderPolicies.status, 'issued')), isNotNull(policyRenewals.vehicleId)),
+        gte(policyRenewals.endDate, addDays(today(now), -RENEWAL_GRACE_DAYS)),
+      )!,
     )
-    return Promise.all(rows.map((r) => this.view(r, now)))
+    const current = rows.filter(({ renewal, vehicle }) => {
+      const paper = vehicle && purchaseOf(renewal.product)?.vehiclePaper
+      return !vehicle || (paper && vehicle[paperColumn[paper.field]] === renewal.endDate)
+    })
+    return Promise.all(current.map((r) => this.view(r, now)))
   }
 
   async card(userId: string, id: string, now: Date = this.clock()): Promise<Renewal> {
@@ -271,11 +391,13 @@ export class Renewals {
 
   private rows(where: NonNullable<ReturnType<typeof and>>) {
     return this.deps.db
-      .select({ renewal: policyRenewals, policy: orderPolicies, customer: orders.customer, insurerName: insurers.name, previousContext: quotes.context, previousRequest: quotes.request })
+      .select({ renewal: policyRenewals, policy: orderPolicies, vehicle: vehicles, customer: orders.customer, insurerName: insurers.name, previousContext: quotes.context, previousRequest: quotes.request })
       .from(policyRenewals)
-      .innerJoin(orderPolicies, eq(orderPolicies.id, policyRenewals.orderPolicyId))
-      .innerJoin(orders, eq(orders.id, orderPolicies.orderId))
-      .innerJoin(quotes, eq(quotes.id, orders.quoteId))
+      .leftJoin(orderPolicies, eq(orderPolicies.id, policyRenewals.orderPolicyId))
+      .leftJoin(orders, eq(orders.id, orderPolicies.orderId))
+      .leftJoin(vehicles, eq(vehicles.id, policyRenewals.vehicleId))
+      // The request renewed: the old order's quote, or for a vehicle the account's quote it started from.
+      .innerJoin(quotes, eq(quotes.id, sql`coalesce(${orders.quoteId}, ${policyRenewals.basisQuoteId})`))
       .leftJoin(insurers, eq(insurers.code, orderPolicies.insurerCode))
       .where(where)
       .orderBy(asc(policyRenewals.endDate), asc(policyRenewals.id))
@@ -288,7 +410,7 @@ export class Renewals {
     const { startDate, late } = renewalStart(renewal.product, renewal.endDate, now)
     const held = quote && new Date(quote.expires_at).getTime() > now.getTime()
     const offered = held ? quote.offers.filter((o) => o.status === 'offered' && o.premium) : []
-    const current = offered.find((o) => o.insurer.code === policy.insurerCode)
+    const current = policy ? offered.find((o) => o.insurer.code === policy.insurerCode) : undefined
     const before = definition?.renewal?.ratingClass?.(row.previousContext) ?? null
     const after = quote && definition?.renewal?.ratingClass ? await this.ratingAfter(renewal.quoteId!, definition) : undefined
     const subject = definition ? QuoteSubject.safeParse(safely(() => definition.subject(row.previousRequest as never))) : undefined
@@ -297,11 +419,12 @@ export class Renewals {
       product: renewal.product,
       status: renewal.status,
       subject: subject?.success ? subject.data : null,
-      registration_plate: policy.registrationPlate,
+      registration_plate: policy ? policy.registrationPlate : (row.vehicle?.registrationPlate ?? null),
+      // Bought elsewhere (a vehicle's known end): the insurer and price are not known here.
       previous: {
-        insurer: { code: policy.insurerCode, name: row.insurerName ?? policy.insurerCode },
-        premium: { amount: policy.premium, currency: 'RON' },
-        start_date: policy.startDate,
+        insurer: policy ? { code: policy.insurerCode, name: row.insurerName ?? policy.insurerCode } : null,
+        premium: policy ? { amount: policy.premium, currency: 'RON' } : null,
+        start_date: policy?.startDate ?? null,
         end_date: renewal.endDate,
         rating_class: before,
       },
@@ -312,10 +435,10 @@ export class Renewals {
       quote_id: held ? quote.id : null,
       prices_hold_until: held ? quote.expires_at : null,
       best: offered.slice(0, 3),
-      current: current ? { offer: current, change: priceChange(policy.premium, current.premium!.amount) } : null,
+      current: current && policy ? { offer: current, change: priceChange(policy.premium, current.premium!.amount) } : null,
       rating_class: after ? { before, after } : null,
       reminders: !renewal.remindersOff,
-      buyer: buyerOf(row.customer),
+      buyer: row.customer ? buyerOf(row.customer) : null,
     }
   }
 

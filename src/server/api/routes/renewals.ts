@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Renewal, RenewalEnvelope, RenewalList, RenewalParams, RenewalRemindersInput } from '~/contract/renewals'
+import { Renewal, RenewalCheckout, RenewalEnvelope, RenewalList, RenewalParams, RenewalReminderRun, RenewalRemindersInput } from '~/contract/renewals'
 import { RenewalNotFound } from '../../renewals/renewals'
 import { ApiError } from '../errors'
 import { defineRoute, signedIn } from '../route'
@@ -40,6 +40,23 @@ export const renewalRoutes = [
   }),
   defineRoute({
     method: 'POST',
+    path: '/renewals/{id}/checkout',
+    tag,
+    summary: `Where a reminder's one-click link leads: the checkout (quote, offer, renewal) of the current insurer's new offer, or the cheapest when it made none; prices that ran out are asked again first. \`data: null\` when no insurer priced it. A renewal no longer open answers 404. ${ownership}`,
+    auth: 'user',
+    params: RenewalParams,
+    response: RenewalCheckout,
+    handler: async ({ account, deps, params }) => {
+      try {
+        return { body: { data: await deps.renewals.checkout(signedIn(account).user.id, params.id) } }
+      } catch (error) {
+        if (error instanceof RenewalNotFound) throw new ApiError(404, 'not_found')
+        throw error
+      }
+    },
+  }),
+  defineRoute({
+    method: 'POST',
     path: '/renewals/{id}/bought-elsewhere',
     tag,
     summary: `The next policy was bought elsewhere: the card and the policy’s end reminders (mail, notification, calendar) stop. ${ownership}`,
@@ -67,5 +84,24 @@ export const renewalRoutes = [
     auth: 'operator',
     response: z.object({ examined: z.number().int(), quoted: z.number().int(), failed: z.number().int() }),
     handler: async ({ deps }) => ({ body: await deps.renewals.sweep() }),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/operator/renewals/{id}/remind',
+    tag: 'operator',
+    summary: 'Sends the renewal\'s end reminder of `days_before` now (it goes out by itself at 09:00 Bucharest that many days before the end), once per threshold as always: `sent`, `already_sent`, or `void` when nothing is to be reminded of (renewed, bought elsewhere, reminders off).',
+    auth: 'operator',
+    params: RenewalParams,
+    body: RenewalReminderRun,
+    response: z.object({ outcome: z.enum(['sent', 'already_sent', 'void']) }),
+    handler: async ({ deps, params, body }) => {
+      try {
+        const { policyId, endDate } = await deps.renewals.remindedPolicy(params.id)
+        return { body: { outcome: await deps.endReminders.send({ policyId, endDate, daysBefore: body.days_before }) } }
+      } catch (error) {
+        if (error instanceof RenewalNotFound) throw new ApiError(404, 'not_found')
+        throw error
+      }
+    },
   }),
 ]

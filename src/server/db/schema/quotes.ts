@@ -23,10 +23,12 @@ export const insurers = pgTable(
     adapter: text('adapter').notNull().default('sandbox'),
     /** How long a quote may take before it counts as failed (`timeout`); null: `INSURER_QUOTE_TIMEOUT_MS`. */
     quoteTimeoutMs: integer('quote_timeout_ms'),
+    /** The insurer's rate limit on quotes, per second (its documented limit); null: none declared. */
+    quotesPerSecond: integer('quotes_per_second'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('insurers_code_format', sql`${t.code} ~ '^[a-z0-9-]{2,40}$'`), check('insurers_commission', sql`${t.commissionBasisPoints} between 0 and 10000`), check('insurers_quote_timeout', sql`${t.quoteTimeoutMs} is null or ${t.quoteTimeoutMs} between 50 and 60000`)],
+  (t) => [check('insurers_code_format', sql`${t.code} ~ '^[a-z0-9-]{2,40}$'`), check('insurers_commission', sql`${t.commissionBasisPoints} between 0 and 10000`), check('insurers_quote_timeout', sql`${t.quoteTimeoutMs} is null or ${t.quoteTimeoutMs} between 50 and 60000`), check('insurers_quotes_per_second', sql`${t.quotesPerSecond} is null or ${t.quotesPerSecond} between 1 and 100000`)],
 )
 
 /** One comparison request: the validated input, fanned out to every enabled insurer of the product. */

@@ -5,6 +5,7 @@ import { at, createdAt, updatedAt } from './common'
 import { users } from './accounts'
 import { orderPolicies, orders } from './orders'
 import { quotes } from './quotes'
+import { vehicles } from './account-area'
 
 export const renewalStatuses = ['open', 'renewed', 'bought_elsewhere'] as const
 export type RenewalStatus = (typeof renewalStatuses)[number]
@@ -20,9 +21,12 @@ export const policyRenewals = pgTable(
   'policy_renewals',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    orderPolicyId: uuid('order_policy_id')
-      .notNull()
-      .references(() => orderPolicies.id, { onDelete: 'cascade' }),
+    /** The policy bought here that ends; null for a vehicle's cover bought elsewhere (`vehicleId`). */
+    orderPolicyId: uuid('order_policy_id').references(() => orderPolicies.id, { onDelete: 'cascade' }),
+    /** A vehicle of the account whose cover, bought elsewhere, ends on `endDate` (the date its owner typed in). */
+    vehicleId: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'cascade' }),
+    /** For a vehicle's renewal: the account's earlier quote of the product for it, whose request is renewed. */
+    basisQuoteId: text('basis_quote_id').references(() => quotes.id, { onDelete: 'set null' }),
     /** The old policy's last day: the window's key; the new cover starts the day after. */
     endDate: date('end_date', { mode: 'string' }).notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
@@ -34,8 +38,8 @@ export const policyRenewals = pgTable(
     pricesHoldUntil: at('prices_hold_until'),
     /** A run quoting it now holds it until then: another run passes it over (no double insurer calls). */
     quotingUntil: at('quoting_until'),
-    /** The old policy's premium, minor units of RON, for the change against last year. */
-    previousPremium: integer('previous_premium').notNull(),
+    /** The old policy's premium, minor units of RON, for the change against last year; unknown (null) when bought elsewhere. */
+    previousPremium: integer('previous_premium'),
     remindersOff: boolean('reminders_off').notNull().default(false),
     /** The order that renewed it here. */
     renewedByOrderId: uuid('renewed_by_order_id').references(() => orders.id, { onDelete: 'set null' }),
@@ -45,6 +49,8 @@ export const policyRenewals = pgTable(
   },
   (t) => [
     uniqueIndex('policy_renewals_window').on(t.orderPolicyId, t.endDate),
+    uniqueIndex('policy_renewals_vehicle_window').on(t.vehicleId, t.product, t.endDate),
+    check('policy_renewals_subject', sql`(${t.orderPolicyId} is null) <> (${t.vehicleId} is null)`),
     index('policy_renewals_user').on(t.userId),
     index('policy_renewals_due').on(t.pricesHoldUntil).where(sql`${t.status} = 'open'`),
     check('policy_renewals_previous_premium', sql`${t.previousPremium} >= 0`),

@@ -3,7 +3,8 @@
  * insurer of the catalogue at once, under `/insurers/{code}/…` of the sandbox prefix.
  *
  *   POST /insurers/{code}/quotes/{product}   the product's payload → 200 a price or a refusal;
- *                                            sometimes 503, sometimes no answer at all
+ *                                            sometimes 503, sometimes no answer at all; 429 with
+ *                                            Retry-After beyond the insurer's rate limit (rate-limits.ts)
  *   POST /insurers/{code}/policies           Idempotency-Key header → 201 the policy (200 when repeated)
  *   GET  /insurers/paid/pad-policies/{number} the PAID pool's PAD register → 200 the policy, 404 unknown
  *   GET  /insurers/{code}/documents/{product}/{kind}-{edition}.pdf  the IPID or general conditions
@@ -22,6 +23,7 @@ import { behaviourOf, canonicalJson, quoteReference, referenceOf, requestDigest,
 import { documentPdf, publishedDocuments } from './documents'
 import { findSandboxPadPolicy } from './pad-registry'
 import { SandboxPolicyStore } from './policy-store'
+import { SandboxRateLimits } from './rate-limits'
 
 /** A price in bani, or why the insurer does not cover the risk. */
 export type SandboxPrice = { status: 'offered'; premium: number; details: Record<string, unknown> } | { status: 'declined'; reason: string }
@@ -78,6 +80,7 @@ async function readJson(request: Request): Promise<unknown> {
 export class InsurerSandbox {
   private readonly store: SandboxPolicyStore
   private readonly pricers: Record<string, SandboxPricer<unknown>>
+  private readonly limits = new SandboxRateLimits()
 
   constructor(private readonly options: InsurerSandboxOptions) {
     this.store = new SandboxPolicyStore(options.dataDir)
@@ -119,6 +122,14 @@ export class InsurerSandbox {
   private async quote(request: Request, insurer: string, product: string): Promise<Response> {
     const pricer = this.pricers[product]
     if (!pricer || !pricer.insurers.includes(insurer)) return problem(404, 'product_not_offered', `${insurer} does not sell ${product}.`)
+    const admitted = this.limits.admit(insurer)
+    if (!admitted.ok) {
+      const { retryAfterSeconds } = admitted
+      return new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'Too many price requests: see the rate limit.', retry_after_seconds: retryAfterSeconds } }), {
+        status: 429,
+        headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'retry-after': String(retryAfterSeconds) },
+      })
+    }
     const raw = await readJson(request)
     const payload = pricer.parse(raw)
     if (payload === undefined) return problem(400, 'invalid_request', 'The request does not follow the product format.')

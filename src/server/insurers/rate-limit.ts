@@ -1,0 +1,112 @@
+/**
+ * Each insurer's rate limit on quotes (the catalogue's `quotes_per_second`), kept by a token
+ * bucket per insurer in each process. A visitor's quote always takes the next token (queued
+ * behind others when the bucket is empty); the site's own quotes (prepared renewals) only take
+ * one while a reserve is left for visitors, and otherwise wait for the bucket to refill, so a
+ * sweep never makes a visitor wait for an insurer. A 429 from the insurer empties the bucket for
+ * its `Retry-After`. Pure arithmetic on an injected clock (`reserve`), with one waiting loop
+ * around it (`acquire`).
+ */
+export type QuotePriority = 'visitor' | 'background'
+
+/** The share of the bucket kept for visitors: the site's own quotes leave this much untouched. */
+export const VISITOR_RESERVE = 0.2
+
+export class TokenBucket {
+  private tokens: number
+  private updatedAt: number
+
+  private readonly capacity: number
+
+  /** `perSecond` tokens a second, at most `burstSeconds` of them kept. */
+  constructor(
+    readonly perSecond: number,
+    private readonly clock: () => number = () => performance.now(),
+    burstSeconds = 1,
+  ) {
+    this.capacity = perSecond * burstSeconds
+    this.tokens = this.capacity
+    this.updatedAt = clock()
+  }
+
+  private refill(now: number): void {
+    this.tokens = Math.min(this.capacity, this.tokens + ((now - this.updatedAt) / 1000) * this.perSecond)
+    this.updatedAt = now
+  }
+
+  /** The insurer's side: takes a token if there is one (answers 0), or answers the milliseconds until there is one, taking nothing. */
+  tryTake(now: number = this.clock()): number {
+    this.refill(now)
+    if (this.tokens >= 1) {
+      this.tokens -= 1
+      return 0
+    }
+    return ((1 - this.tokens) / this.perSecond) * 1000
+  }
+
+  /**
+   * Takes a token for a call starting in the answered milliseconds (0: now), or answers how long
+   * to wait before asking again without taking one (`taken: false`, background only). A visitor's
+   * token may be one the bucket has not refilled yet: the calls then go out at the rate, in turn.
+   */
+  reserve(priority: QuotePriority, now: number = this.clock()): { taken: boolean; waitMs: number } {
+    this.refill(now)
+    if (priority === 'visitor') {
+      this.tokens -= 1
+      return { taken: true, waitMs: this.tokens >= 0 ? 0 : (-this.tokens / this.perSecond) * 1000 }
+    }
+    const floor = this.capacity * VISITOR_RESERVE
+    if (this.tokens - 1 >= floor) {
+      this.tokens -= 1
+      return { taken: true, waitMs: 0 }
+    }
+    return { taken: false, waitMs: Math.max(1, ((floor + 1 - this.tokens) / this.perSecond) * 1000) }
+  }
+
+  /** The insurer answered 429: nothing goes out before `retryAfterMs` has passed. */
+  pause(retryAfterMs: number, now: number = this.clock()): void {
+    this.refill(now)
+    this.tokens = Math.min(this.tokens, -(retryAfterMs / 1000) * this.perSecond)
+  }
+
+  /** Waits until a call may go out (or `signal` aborts, which throws its reason). */
+  async acquire(priority: QuotePriority, signal?: AbortSignal): Promise<void> {
+    for (;;) {
+      signal?.throwIfAborted()
+      const { taken, waitMs } = this.reserve(priority)
+      if (waitMs > 0) await delay(waitMs, signal)
+      if (taken) return
+    }
+  }
+}
+
+function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(done, ms)
+    function done() {
+      signal?.removeEventListener('abort', abort)
+      resolve()
+    }
+    function abort() {
+      clearTimeout(timer)
+      reject(signal!.reason)
+    }
+    signal?.addEventListener('abort', abort, { once: true })
+  })
+}
+
+/** The buckets of a process, one per insurer and rate (a changed rate starts a new bucket). */
+export class InsurerRateLimits {
+  private readonly buckets = new Map<string, TokenBucket>()
+
+  constructor(private readonly clock?: () => number) {}
+
+  /** The insurer's bucket, or undefined when the catalogue declares no limit. */
+  for(insurer: { code: string; quotesPerSecond: number | null }): TokenBucket | undefined {
+    if (!insurer.quotesPerSecond) return undefined
+    const key = `${insurer.code}:${insurer.quotesPerSecond}`
+    let bucket = this.buckets.get(key)
+    if (!bucket) this.buckets.set(key, (bucket = new TokenBucket(insurer.quotesPerSecond, this.clock)))
+    return bucket
+  }
+}
