@@ -9,7 +9,7 @@ import { isFieldMessageKey, type FieldMessageKey } from '~/contract/field-messag
 import { fieldSentence } from '../i18n'
 import { errorBody, prettyMessage } from '../i18n/api-messages'
 import { ApiError } from './errors'
-import { AuthFailure } from '../auth/accounts'
+import { AuthFailure, forgetSessionsOfRequest } from '../auth/accounts'
 import { pendingTwoFactor } from '../auth/two-factor'
 import { clientAddress, peerAddress } from '../http/client-address'
 import { BodyTooLarge, DEFAULT_BODY_LIMIT, readTextUpTo } from '../http/body-limit'
@@ -72,6 +72,7 @@ export function createApi(deps: ApiDeps, routes: RouteDef[]): Api {
    */
   function handle(request: Request, caller: InProcessCaller | undefined): Promise<Answer> {
     const requestId = requestIdFrom(request.headers.get(REQUEST_ID_HEADER))
+    // An in-process call belongs to the web request that makes it: it shares what that request looked up.
     return withRequestId(requestId, async () => {
       const started = performance.now()
       const seen: { route?: string } = {}
@@ -81,7 +82,7 @@ export function createApi(deps: ApiDeps, routes: RouteDef[]): Api {
       observeRequest(request.method, route, result.status, seconds)
       if (log.enabled('info')) log.info('api.request', { method: request.method, route, status: result.status, ms: Math.round(seconds * 1000), in_process: Boolean(caller) })
       return result
-    })
+    }, caller !== undefined)
   }
 
   async function fetch(request: Request, caller?: InProcessCaller): Promise<Response> {
@@ -156,17 +157,24 @@ export function createApi(deps: ApiDeps, routes: RouteDef[]): Api {
       const body = route.body && unreadable.length === 0 ? parse(route.body, raw, '') : undefined
       if (Object.keys(fields).length > 0) throw new ApiError(422, 'validation_failed', fields)
 
-      const result = await route.handler({
-        request,
-        params,
-        query,
-        body,
-        locale,
-        bearer: bearerOf(request),
-        clientIp,
-        account: account ?? undefined,
-        deps,
-      })
+      let result: Awaited<ReturnType<RouteDef['handler']>>
+      try {
+        result = await route.handler({
+          request,
+          params,
+          query,
+          body,
+          locale,
+          bearer: bearerOf(request),
+          clientIp,
+          account: account ?? undefined,
+          deps,
+        })
+      } finally {
+        // A call that may have changed an account or a session (sign-out, a password, a second
+        // factor, a profile): the calling request looks its session up again after it.
+        if (request.method !== 'GET' && request.method !== 'HEAD' && !route.readsOnly) forgetSessionsOfRequest()
+      }
       return respond(request, result, route.status ?? 200, headers)
     } catch (thrown) {
       const error = thrown instanceof AuthFailure ? authError(thrown, locale) : thrown

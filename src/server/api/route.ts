@@ -60,6 +60,11 @@ export interface RouteDef<PS extends Schema | undefined = Schema | undefined, QS
    * 403 `two_factor_required`.
    */
   beforeSecondFactor?: true
+  /**
+   * A POST that changes nothing (it takes a body, so it is not a GET): the session its request
+   * looked up stays valid after it. Every other call but GET is taken to change accounts or sessions.
+   */
+  readsOnly?: true
   handler: (ctx: RouteContext<Out<PS>, Out<QS>, Out<BS>>) => Promise<RouteResult<z.input<RS>>> | RouteResult<z.input<RS>>
 }
 

@@ -10,6 +10,7 @@ import { joinGuestOrders, tellOfJoinedOrders } from './guest-orders'
 import type { Database } from '../db/client'
 import { authSessions, passwordResets, twoFactors, users } from '../db/schema'
 import { log } from '../log'
+import { forgetForRequest, oncePerRequest } from '../request-context'
 import type { Mailer } from '../mail/mailer'
 import { issueEmailConfirmation } from './email-confirmations'
 import { hashPassword, needsRehash, NO_PASSWORD_YET, passwordProblems, verifyAgainstDummy, verifyPassword } from './passwords'
@@ -81,6 +82,17 @@ export async function enforceLimits(limiter: RateLimiter, ...limits: Limit[]): P
 /** Recording how often the last-use time is written: at most once a minute per session. */
 const TOUCH_EVERY_MS = 60_000
 
+/** Where a request keeps the sessions it looked up, by access token. */
+const SESSION_KEY = 'session:'
+
+/**
+ * The request's looked-up sessions are stale: it changed an account, a session or a second
+ * factor. Sessions are remembered for one request only, so a revocation holds from the next.
+ */
+export function forgetSessionsOfRequest(): void {
+  forgetForRequest(SESSION_KEY)
+}
+
 /** Why a session stopped working, as the API tells the device holding it (`x-session-end-reason`). */
 export type SessionEndReason = 'signed_out_elsewhere' | 'expired'
 const RESET_TTL_MS = 60 * 60_000
@@ -147,9 +159,18 @@ export class Accounts {
     return Boolean(row?.enabledAt)
   }
 
-  /** The session behind a bearer token, or null: unknown, revoked, past its absolute or idle limit, or of a deleted account. */
-  async authenticate(token: string | undefined, now = Date.now()): Promise<Authenticated | null> {
-    if (!token || token.length > 200) return null
+  /**
+   * The session behind a bearer token, or null: unknown, revoked, past its absolute or idle limit, or of a deleted account.
+   * Looked up once per request (a navigation's provider calls share it, decision 137); a call
+   * that changes accounts or sessions makes the next one look again (`forgetSessionsOfRequest`).
+   */
+  authenticate(token: string | undefined, now?: number): Promise<Authenticated | null> {
+    if (!token || token.length > 200) return Promise.resolve(null)
+    if (now !== undefined) return this.lookUpSession(token, now)
+    return oncePerRequest(`${SESSION_KEY}${token}`, () => this.lookUpSession(token, Date.now()))
+  }
+
+  private async lookUpSession(token: string, now: number): Promise<Authenticated | null> {
     const [found] = await this.db
       .select({ session: authSessions, user: users, twoFactorEnabledAt: twoFactors.enabledAt })
       .from(authSessions)

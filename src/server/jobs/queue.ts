@@ -129,6 +129,24 @@ export class JobQueue {
     return row?.id
   }
 
+  /**
+   * Queues several jobs of one kind in one statement (an order's reminders); returns how many were
+   * new (a `dedupeKey` already used is skipped, as with `enqueue`).
+   */
+  async enqueueMany(kind: string, entries: { payload: unknown; runAt?: Date; dedupeKey?: string }[], options: Pick<EnqueueOptions, 'tx'> = {}): Promise<number> {
+    if (entries.length === 0) return 0
+    const now = this.clock()
+    const rows = await (options.tx ?? this.db)
+      .insert(jobs)
+      .values(entries.map((entry) => ({ kind, payload: entry.payload, runAt: entry.runAt ?? now, dedupeKey: entry.dedupeKey ?? null })))
+      .onConflictDoNothing({ target: jobs.dedupeKey })
+      .returning({ id: jobs.id, runAt: jobs.runAt })
+    const due = rows.some((row) => row.runAt.getTime() <= now.getTime())
+    if (due) await this.options.nodes?.notify(options.tx ?? this.db)
+    if (due && !options.tx) this.kick()
+    return rows.length
+  }
+
   /** Cancels a queued job by its key (a reminder whose policy was refunded). Running or finished jobs are left alone. */
   async cancel(dedupeKey: string): Promise<boolean> {
     const rows = await this.db

@@ -73,16 +73,17 @@ export class PolicyEndReminders {
       .from(orderPolicies)
       .where(and(eq(orderPolicies.orderId, orderId), eq(orderPolicies.status, 'issued')))
     const issuedOn = today(now)
-    let queued = 0
-    for (const { id, endDate } of policies) {
-      if (!endDate) continue
-      for (const daysBefore of END_REMINDER_DAYS) {
-        if (addDays(endDate, -daysBefore) <= issuedOn) continue
-        const jobId = await this.deps.jobs.enqueue(POLICY_END_REMINDER_JOB, { policyId: id, daysBefore, endDate }, { runAt: endReminderTime(endDate, daysBefore), dedupeKey: reminderKey(id, daysBefore), tx })
-        if (jobId) queued++
-      }
-    }
-    return queued
+    const reminders = policies.flatMap(({ id, endDate }) =>
+      !endDate
+        ? []
+        : END_REMINDER_DAYS.filter((daysBefore) => addDays(endDate, -daysBefore) > issuedOn).map((daysBefore) => ({
+            payload: { policyId: id, daysBefore, endDate },
+            runAt: endReminderTime(endDate, daysBefore),
+            dedupeKey: reminderKey(id, daysBefore),
+          })),
+    )
+    // One statement for all of them, inside the issuing transaction.
+    return this.deps.jobs.enqueueMany(POLICY_END_REMINDER_JOB, reminders, { tx })
   }
 
   /**

@@ -92,6 +92,7 @@ export const twoFactorRoutes = [
     summary: 'Where this session stands: two-factor on site-wide and for the user, whether this session passed it, whether it is required.',
     auth: 'user',
     beforeSecondFactor: true,
+    readsOnly: true,
     body: CheckActiveSessionInput,
     response: TwoFactorSessionState,
     handler: ({ account, deps }) => ({ body: deps.twoFactor.state(signedIn(account)) }),
