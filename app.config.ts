@@ -316,6 +316,12 @@ export const settings = {
     default: '1',
     description: 'Sandbox services: multiplies their simulated answer times (insurers answer in 100 ms–3 s at 1). Tests use small values; 0 answers at once.',
   },
+  SANDBOX_INSURER_FAILURES: {
+    schema: z.enum(['drawn', 'none']),
+    default: 'drawn',
+    description:
+      'Sandbox insurers: `drawn` fails about 3 % of quote requests with a 5xx and leaves about 2 % unanswered, as a real market’s web services do (decision 89); `none` answers every one, for test runs whose tests ask for the failures they need (a short `INSURER_QUOTE_TIMEOUT_MS`, a documented e-mail address). Latencies are drawn either way.',
+  },
   PAYMENT_PROVIDER: {
     schema: z.enum(['sandbox', 'netopia']),
     default: 'sandbox',

@@ -2,7 +2,7 @@
  * Browser end-to-end tests: `npm run test:e2e` (after `npm run build`).
  *
  * Runs the production server (`dist/node/serve.js`, the bundled `src/server/serve.ts`, on the built `dist/`) on port 3100
- * with a fresh, empty data folder, and drives Debian's Chromium (`/usr/bin/chromium`,
+ * with a fresh data folder (a copy of the run's migrated database), and drives Debian's Chromium (`/usr/bin/chromium`,
  * installed by `scripts/ensure-chromium.sh`): Playwright's own browser downloads are never used.
  *
  * Tests reach the same server and data folder through `E2E_BASE_URL`, `E2E_PORT` and
@@ -11,15 +11,14 @@
  * Specs that need settings this shared server must not have (Google sign-in against a local
  * fake Google, reCAPTCHA or Turnstile against a local fake) start a server of their own from
  * `test.beforeAll`, with `startAppServer` from tests/e2e/support-server.ts: the same build on a
- * free port with a fresh data folder, stopped in `test.afterAll`. Their fakes listen on random
+ * free port with a fresh data folder of its own, stopped in `test.afterAll`. Their fakes listen on random
  * ports first, so the settings can name them. Playwright's `webServer` cannot do this: its
  * servers start for every run and cannot depend on ports a spec picks, and every other spec
  * keeps the default configuration (no Google button, ALTCHA).
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+import { rmSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
+import { createTemplateDataFolder, freshDataFolder } from './tests/e2e/support-data-folder'
 
 // Another port (E2E_SERVER_PORT) lets two checkouts run their browser tests side by side.
 const PORT = Number(process.env.E2E_SERVER_PORT ?? 3100)
@@ -27,9 +26,13 @@ const BASE_URL = `http://127.0.0.1:${PORT}`
 
 // The runner evaluates this file once, then again in every worker process. Workers inherit the
 // runner's environment (TEST_WORKER_INDEX is set only in workers), so only the runner creates
-// the folder and every process agrees on it.
+// the folders and every process agrees on them. Every server of the run, this one included,
+// starts on a copy of one migrated database (tests/e2e/support-data-folder.ts).
 if (process.env.TEST_WORKER_INDEX === undefined) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'asiguro-e2e-'))
+  const template = createTemplateDataFolder()
+  process.env.E2E_TEMPLATE_DIR = template
+  process.once('exit', () => rmSync(template, { recursive: true, force: true }))
+  const dataDir = freshDataFolder('asiguro-e2e-')
   process.env.E2E_DATA_DIR = dataDir
   if (!process.env.E2E_KEEP_DATA) {
     // The web server has been stopped by then; its embedded database is not needed after the run.
@@ -42,13 +45,24 @@ const DATA_DIR = process.env.E2E_DATA_DIR as string
 
 const CI = process.env.CI === 'true' || process.env.CI === '1'
 
+/**
+ * Specs that change what every visitor of the shared server gets (maintenance, redirect rules,
+ * product availability and the page cache, the deployed build's id, exchange rates) or read a
+ * list every visitor adds to (the latest cookie consents). They run one at a time after the
+ * others, so no other spec runs while they change it. Decision 147.
+ */
+const SITE_STATE_SPECS = /\b(build-version|consent|maintenance|page-cache|redirects|vignettes)\.spec\.ts\b/
+
 export default defineConfig({
   testDir: 'tests/e2e',
   // The sweep of every page runs on its own, two tabs at a time: playwright.sweep.config.ts.
   testIgnore: 'sweep.spec.ts',
   outputDir: 'test-results',
+  // Files are spread over two workers (tests in a file stay in order, on one worker): the specs
+  // are independent of each other, each signs up its own accounts, writes to its own mailbox
+  // addresses and starts its own servers; the site-state specs run alone (projects below).
   fullyParallel: false,
-  workers: 1, // 2-core machine; the server and the browser share it.
+  workers: 2,
   // A test that passes only on a retry is a failure to fix (issue 26): no retries, on CI either.
   retries: 0,
   forbidOnly: CI,
@@ -78,12 +92,18 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium' }],
+  projects: [
+    // `teardown` is what runs a project after another has finished, whether it passed or not.
+    // Like any dependency it runs in full when the command names other files: add `--no-deps`
+    // to run only those (README, docs/testing.md).
+    { name: 'pages', grepInvert: SITE_STATE_SPECS, teardown: 'site-state' },
+    { name: 'site-state', grep: SITE_STATE_SPECS, workers: 1 },
+  ],
   webServer: {
     command: 'node dist/node/serve.js',
     url: `${BASE_URL}/api/v1/ready`,
     reuseExistingServer: false,
-    // A fresh data folder runs every migration first: slow on a busy two-core machine.
+    // Bounds a hang only: the data folder holds a migrated database, but the machine may be busy.
     timeout: 180_000,
     stdout: 'pipe',
     stderr: 'pipe',

@@ -19,7 +19,9 @@ export default defineConfig({
       {
         resolve: { alias },
         plugins,
-        test: { name: 'integration', env: { LOG_LEVEL: 'silent' }, include: ['tests/integration/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false },
+        // Two files at a time: each starts its own API on its own database (in-memory PGlite, or a
+        // PostgreSQL database of its own) and its own servers on ports the kernel picks (decision 148).
+        test: { name: 'integration', env: { LOG_LEVEL: 'silent' }, include: ['tests/integration/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: true, maxWorkers: 2 },
       },
       {
         // The Pusher compatibility suite: real sockets on loopback, official clients; two nodes over Redis when TEST_REDIS_URL is set.

@@ -3,7 +3,8 @@ import { email, mailTo, password, registerThroughApi as register, signIn } from 
 import { BASE_URL, expectNoSeriousAxeViolations, waitForHydration, withConsentCookie } from './support'
 
 test.beforeEach(async ({ context }) => withConsentCookie(context))
-test.describe.configure({ timeout: 60_000 })
+// Only ends a hang: sign-ups, mail and two axe scans take over a minute on a busy machine.
+test.describe.configure({ timeout: 180_000 })
 
 const successToast = (page: Page) => page.locator('[data-sonner-toast][data-type="success"]')
 

@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+import { rmSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { waitForHydration, withConsentCookie } from './support'
+import { freshDataFolder } from './support-data-folder'
 import { freePort } from './support-server'
 
 test.beforeEach(async ({ context }) => withConsentCookie(context))
@@ -62,9 +61,9 @@ test.describe('internal errors', () => {
 
   // A second server whose provider API cannot be reached: every page fails to render.
   test.beforeAll(async () => {
-    test.setTimeout(240_000) // a fresh data folder runs every migration first: slow on a busy machine
+    test.setTimeout(240_000) // a bound on a hang: a busy machine makes a start slow
     port = await freePort()
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'asiguro-e2e-broken-'))
+    dataDir = freshDataFolder('asiguro-e2e-broken-')
     server = spawn(process.execPath, ['dist/node/serve.js'], {
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_ENV: 'test', LOG_LEVEL: 'silent', NODE_ENV: 'production', PROVIDER_API_URL: 'http://127.0.0.1:9/api/v1' },
       stdio: 'ignore',

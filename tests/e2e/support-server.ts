@@ -14,6 +14,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { BrowserContext } from '@playwright/test'
 import { settings } from '../../app.config'
+import { freshDataFolder } from './support-data-folder'
 
 export interface AppServer {
   url: string
@@ -41,8 +42,8 @@ interface ServerProcess {
 /**
  * Runs `script` (a bundled entry under `dist/node`, as production does) with Node and the runner's environment minus every
  * application setting, so only `env` applies; resolves once `readyUrl` answers 2xx, and fails
- * with the process's output if it stops or is not ready within 180 s (a bound on a hang: a fresh data
- * folder runs every migration first, slow on a busy machine).
+ * with the process's output if it stops or is not ready within 180 s (a bound on a hang: a busy
+ * machine makes a start slow).
  */
 async function startServerProcess(what: string, script: string, env: Record<string, string>, readyUrl: string, dataDir: string): Promise<ServerProcess> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !(name in settings)))
@@ -83,8 +84,8 @@ async function startServerProcess(what: string, script: string, env: Record<stri
 }
 
 /**
- * How long a hook that starts a server of its own may take: a fresh data folder runs every
- * migration, up to 180 s on a busy machine. Set it with `test.setTimeout` before `startAppServer`.
+ * How long a hook that starts a server of its own may take: a bound on a hang, generous because a
+ * busy machine makes a start slow. Set it with `test.setTimeout` before `startAppServer`.
  */
 export const OWN_SERVER_START_MS = 300_000
 
@@ -92,7 +93,8 @@ export const OWN_SERVER_START_MS = 300_000
 export async function startAppServer(overrides: Record<string, string>): Promise<AppServer> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'asiguro-e2e-own-'))
+  // A copy of the run's migrated database (tests/e2e/support-data-folder.ts): no initdb, no migrations.
+  const dataDir = freshDataFolder('asiguro-e2e-own-')
   const env = { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', APP_ENV: 'test', ...overrides }
   const server = await startServerProcess('server with its own settings', 'dist/node/serve.js', env, `${url}/api/v1/ready`, dataDir)
   return {

@@ -5,7 +5,7 @@ import { RegisteredVehicle } from '~/contract/rca'
 import { insurers, offers, quotes } from '~/server/db/schema'
 import { InsurerUnavailable } from '~/server/insurers/adapter'
 import { SandboxInsurerAdapter } from '~/server/insurers/sandbox-adapter'
-import { quoteBehaviour, quoteReference } from '~/server/sandbox/insurers'
+import { createInsurerSandbox, quoteBehaviour, quoteReference } from '~/server/sandbox/insurers'
 import { newCapabilityId } from '~/server/quotes/service'
 import { databaseKinds, errorOf, operator, startTestApi, type TestApi } from '../support/api'
 import { TEST_SANDBOX_CLOCK } from '../support/sandbox'
@@ -50,6 +50,18 @@ describe.each(databaseKinds)('quote engine on %s', (kind) => {
       const hang = adapter.quote('rca', payloadWith('omniasig', 'hang'), AbortSignal.timeout(300))
       await expect(hang).rejects.toBeInstanceOf(InsurerUnavailable)
       await expect(hang).rejects.toMatchObject({ reason: 'timeout' })
+    })
+
+    it('with failures off (SANDBOX_INSURER_FAILURES=none) prices the requests its draw would fail or leave unanswered', async () => {
+      const answering = createInsurerSandbox({ latencyScale: 0, clock: () => TEST_SANDBOX_CLOCK, failures: 'none' })
+      for (const outcome of ['error', 'hang'] as const) {
+        const payload = payloadWith('omniasig', outcome)
+        // A hang would hold the request until this signal ends it with a 504.
+        const request = new Request(`${sandboxUrl}/sandbox/insurers/omniasig/quotes/rca`, { method: 'POST', body: JSON.stringify(payload), headers: { 'content-type': 'application/json' }, signal: AbortSignal.timeout(5000) })
+        const answer = await answering.handle(request, '/insurers/omniasig/quotes/rca')
+        expect(answer?.status, outcome).toBe(200)
+        expect(await answer?.json()).toMatchObject({ status: 'offered', reference: quoteReference('omniasig', 'rca', payload) })
+      }
     })
 
     it('spreads latencies over 100 ms–3 s and fails about one request in twenty', () => {

@@ -20,8 +20,8 @@ export const sandboxPricers: Record<string, SandboxPricer<never>> = {
   'hu-vignette': huVignetteSandboxPricer as SandboxPricer<never>,
 }
 
-/** An insurer sandbox with the configuration's latency scale (tests pass their own). */
-export function createInsurerSandbox(options: { latencyScale: number; dataDir?: string | undefined; clock?: () => Date }): InsurerSandbox {
+/** An insurer sandbox with the configuration's latency scale and failures (tests pass their own). */
+export function createInsurerSandbox(options: { latencyScale: number; dataDir?: string | undefined; clock?: () => Date; failures?: 'drawn' | 'none' }): InsurerSandbox {
   return new InsurerSandbox({ pricers: sandboxPricers, ...options })
 }
 
@@ -30,6 +30,6 @@ let processSandbox: InsurerSandbox | undefined
 /** The sandbox registry's entry: `path` follows `/sandbox/insurers`. */
 export async function insurerSandboxService(request: Request, path: string): Promise<Response> {
   const config = getConfig()
-  processSandbox ??= createInsurerSandbox({ latencyScale: config.SANDBOX_LATENCY_SCALE, dataDir: config.DATA_DIR })
+  processSandbox ??= createInsurerSandbox({ latencyScale: config.SANDBOX_LATENCY_SCALE, failures: config.SANDBOX_INSURER_FAILURES, dataDir: config.DATA_DIR })
   return (await processSandbox.handle(request, `/insurers${path}`)) ?? new Response(JSON.stringify({ error: { code: 'not_found', message: 'No such endpoint.' } }), { status: 404, headers: { 'content-type': 'application/json' } })
 }

@@ -45,6 +45,8 @@ export interface InsurerSandboxOptions {
   dataDir?: string | undefined
   /** The sandbox's clock: the minute a try arrives in is part of its draw (tests fix it). */
   clock?: () => Date
+  /** `SANDBOX_INSURER_FAILURES`: `none` answers the tries whose draw is a 5xx or a hang (default `drawn`). */
+  failures?: 'drawn' | 'none'
 }
 
 /** How long a hanging request is held when its client does not give up first. */
@@ -137,8 +139,9 @@ export class InsurerSandbox {
     const attempt = Number(request.headers.get(ATTEMPT_HEADER) ?? '1')
     const behaviour = behaviourOf(tryDigest(digest, { attempt: Number.isInteger(attempt) && attempt >= 1 && attempt <= 9 ? attempt : 1, at: this.options.clock?.() ?? new Date() }))
     await sleep(behaviour.latencyMs * this.options.latencyScale, request.signal)
-    if (behaviour.outcome === 'error') return problem(503, 'service_unavailable', 'The pricing service is unavailable.')
-    if (behaviour.outcome === 'hang') {
+    const outcome = this.options.failures === 'none' ? 'answer' : behaviour.outcome
+    if (outcome === 'error') return problem(503, 'service_unavailable', 'The pricing service is unavailable.')
+    if (outcome === 'hang') {
       // Held until the broker gives up (its timeout) or for longer than any timeout it may have.
       await sleep(HANG_MS, request.signal)
       return problem(504, 'upstream_timeout', 'The pricing service did not answer.')
