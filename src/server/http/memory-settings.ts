@@ -11,18 +11,31 @@
  *   arenas and stayed resident once freed. Set, the threshold stays where it starts.
  * - `--max-semi-space-size=8` (V8, MiB): the young generation grew to 64 MB and kept it, resident,
  *   after a burst of requests; capped, it costs no measurable CPU a request here.
+ * - `--max-old-space-size=192` (V8, MiB; decision 149): under steady load V8 let the old
+ *   generation fill with garbage up to several times the live data (heap committed 360–400 MB for
+ *   55–100 MB live) before collecting, and those pages stayed resident. Capped, it collects
+ *   sooner. The live heap is about 55 MB idle and stayed under 100 MB under load; a process
+ *   whose live data passes the cap stops with "JavaScript heap out of memory", so an operator with
+ *   a heavier use gives a higher value (`NODE_OPTIONS=--max-old-space-size=…`), which is kept.
  * docs/benchmarks.md, Memory, has the figures.
  */
 const ENV: Record<string, string> = { MALLOC_MMAP_THRESHOLD_: String(128 * 1024) }
-const V8_FLAGS: Record<string, string> = { '--max-semi-space-size': '8' }
+const V8_FLAGS: Record<string, string> = { '--max-semi-space-size': '8', '--max-old-space-size': '192' }
+
+/** The settings missing from the process's environment and Node flags (the operator's are kept). */
+export function missingMemorySettings(env: NodeJS.ProcessEnv, execArgv: readonly string[]): { env: Record<string, string>; flags: string[] } {
+  const given = [...execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)].map((arg) => arg.replaceAll('_', '-'))
+  return {
+    env: Object.fromEntries(Object.entries(ENV).filter(([name]) => env[name] === undefined)),
+    flags: Object.entries(V8_FLAGS)
+      .filter(([flag]) => !given.some((arg) => arg.startsWith(flag))) // `--max-old-space-size-percentage` is the operator's choice too
+      .map(([flag, value]) => `${flag}=${value}`),
+  }
+}
 
 export function restartWithMemorySettings(): void {
   if (process.platform !== 'linux' || typeof process.execve !== 'function') return
-  const env = Object.fromEntries(Object.entries(ENV).filter(([name]) => process.env[name] === undefined))
-  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)]
-  const flags = Object.entries(V8_FLAGS)
-    .filter(([flag]) => !given.some((arg) => arg.replaceAll('_', '-').startsWith(flag)))
-    .map(([flag, value]) => `${flag}=${value}`)
+  const { env, flags } = missingMemorySettings(process.env, process.execArgv)
   if (Object.keys(env).length === 0 && flags.length === 0) return
   try {
     process.execve(process.execPath, [process.execPath, ...process.execArgv, ...flags, ...process.argv.slice(1)], { ...process.env, ...env })
