@@ -5,7 +5,7 @@ describe('the server memory settings', () => {
   it('adds the malloc threshold and the V8 heap caps when none is given', () => {
     expect(missingMemorySettings({}, [])).toEqual({
       env: { MALLOC_MMAP_THRESHOLD_: '131072' },
-      flags: ['--max-semi-space-size=8', '--max-old-space-size=192'],
+      flags: ['--max-semi-space-size=8', '--max-old-space-size=256'],
     })
   })
 

@@ -11,16 +11,17 @@
  *   arenas and stayed resident once freed. Set, the threshold stays where it starts.
  * - `--max-semi-space-size=8` (V8, MiB): the young generation grew to 64 MB and kept it, resident,
  *   after a burst of requests; capped, it costs no measurable CPU a request here.
- * - `--max-old-space-size=192` (V8, MiB; decision 149): under steady load V8 let the old
- *   generation fill with garbage up to several times the live data (heap committed 360–400 MB for
- *   55–100 MB live) before collecting, and those pages stayed resident. Capped, it collects
- *   sooner. The live heap is about 55 MB idle and stayed under 100 MB under load; a process
- *   whose live data passes the cap stops with "JavaScript heap out of memory", so an operator with
- *   a heavier use gives a higher value (`NODE_OPTIONS=--max-old-space-size=…`), which is kept.
+ * - `--max-old-space-size=256` (V8, MiB; decision 149): V8 lets the old generation grow to up to
+ *   4 times the live data between full collections when its limit is 2 GiB or more (the default
+ *   here), and the pages stay resident: 360–400 MB committed for 55–100 MB live under load. A
+ *   smaller limit also gets a smaller growing factor (V8's heap controller), so the heap stays
+ *   nearer its live size, for more frequent full collections. The live heap is about 55 MB idle and stayed under
+ *   100 MB under load; a process whose live data passes the limit stops with "JavaScript heap out
+ *   of memory", so an operator with a heavier use gives a higher one (`NODE_OPTIONS`), kept as is.
  * docs/benchmarks.md, Memory, has the figures.
  */
 const ENV: Record<string, string> = { MALLOC_MMAP_THRESHOLD_: String(128 * 1024) }
-const V8_FLAGS: Record<string, string> = { '--max-semi-space-size': '8', '--max-old-space-size': '192' }
+const V8_FLAGS: Record<string, string> = { '--max-semi-space-size': '8', '--max-old-space-size': '256' }
 
 /** The settings missing from the process's environment and Node flags (the operator's are kept). */
 export function missingMemorySettings(env: NodeJS.ProcessEnv, execArgv: readonly string[]): { env: Record<string, string>; flags: string[] } {
