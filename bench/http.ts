@@ -9,7 +9,8 @@
  *   npm run bench -- --no-build --pin              # autocannon on CPU 0, servers on CPU 1 (see below)
  *
  *   npm run bench -- --no-build --no-lighthouse    # budgets without the Lighthouse runs
- *   npm run bench -- --memory --minutes 10         # memory under 10 minutes of load, sampled
+ *   npm run bench -- --memory --minutes 10         # memory under 10 minutes of mixed load, sampled
+ *   npm run bench -- --no-build --memory --minutes 3 --connections 10 --heap-snapshots /tmp/snaps
  *
  * Targets, one after the other, each with a warm-up then a measured run:
  *   bare        node:http hello-world, in this process but on its own worker thread, so it does
@@ -26,11 +27,15 @@
  * Memory (bench/memory.ts): the production server's RSS, heap and external memory 10 s after its
  * first start on a fresh data folder, 10 s after a restart on that folder (how production
  * restarts), right after the load, and 10 s later. Then the budgets (scripts/budgets/measure.ts).
- * `--memory` instead loads the restarted server with pages and API calls for `--minutes` and
- * prints a sample every `--sample-seconds`, to show whether memory grows.
+ * `--memory` instead loads the restarted server for `--minutes` with a mix of what visitors cost:
+ * pages rendered for each request (signed out, with a cookie the page cache does not know,
+ * accepting brotli as browsers do), API reads, and RCA quotes (posted, then read back; the
+ * insurers are the in-process sandbox's). It prints a sample every `--sample-seconds`, then 30 s
+ * and 2 min after the load, to show whether memory grows and what stays. `--heap-snapshots DIR`
+ * has the server write a V8 heap snapshot (SIGUSR2) idle before the load and 2 min after it.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import os from 'node:os'
@@ -38,16 +43,26 @@ import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
 import { Worker } from 'node:worker_threads'
+import { addDays } from '../src/contract/iso-date'
+import { todayInBucharest } from '../src/i18n/dates'
 import { formatBudgets, measureBudgets } from '../scripts/budgets/measure'
 import { buildBareStart } from './bare-start'
 import { memoryTable, operatorToken, sampleMemory, type MemorySample } from './memory'
 
+interface AutocannonRequest {
+  path: string
+  method?: string
+  headers?: Record<string, string>
+  body?: string
+  setupRequest?: (request: AutocannonRequest, context: Record<string, unknown>) => AutocannonRequest
+  onResponse?: (status: number, body: string, context: Record<string, unknown>) => void
+}
 interface AutocannonOptions {
   url: string
   connections: number
   duration: number
   headers?: Record<string, string>
-  requests?: { path: string }[]
+  requests?: AutocannonRequest[]
 }
 interface AutocannonResult {
   requests: { average: number; total: number }
@@ -71,6 +86,7 @@ const { values: flags } = parseArgs({
     memory: { type: 'boolean', default: false },
     minutes: { type: 'string', default: '10' },
     'sample-seconds': { type: 'string', default: '30' },
+    'heap-snapshots': { type: 'string' },
   },
 })
 const duration = positive('duration', flags.duration)
@@ -152,6 +168,8 @@ async function startBare(): Promise<{ url: string; stop(): Promise<void> }> {
 interface ServerOptions {
   dataDir: string
   profileDir?: string | undefined
+  /** `--heap-snapshots`: where the server writes a heap snapshot on SIGUSR2. */
+  snapshotDir?: string | undefined
   /** The folder holding the build (`dist/`) to serve: this repository's, or the bare Start app's. */
   cwd?: string
   /** Answers 200 once the server is ready. */
@@ -159,7 +177,7 @@ interface ServerOptions {
 }
 
 /** A build served as `npm run serve` serves ours (`node dist/node/serve.js` in the build's folder). */
-async function startProduction({ dataDir, profileDir, cwd = root, readyPath = '/api/v1/ready' }: ServerOptions): Promise<{ url: string; child: ChildProcess }> {
+async function startProduction({ dataDir, profileDir, snapshotDir, cwd = root, readyPath = '/api/v1/ready' }: ServerOptions): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort()
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -175,6 +193,9 @@ async function startProduction({ dataDir, profileDir, cwd = root, readyPath = '/
     PROVIDER_API_URL: '',
   }
   if (profileDir) env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${profileDir}`.trim()
+  if (snapshotDir) env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${snapshotDir}`.trim()
+  // The quotes of `--memory`: no captcha, no limit per address (all come from 127.0.0.1).
+  Object.assign(env, { CAPTCHA_PROVIDER: 'none', QUOTE_RATE_LIMIT: '0' })
   const command = [process.execPath, path.join(root, 'dist/node/serve.js')] // the built server, as production runs it (`npm run build` first)
   if (pin) command.unshift('taskset', '-c', SERVER_CPU)
   const child = spawn(command[0]!, command.slice(1), {
@@ -278,16 +299,18 @@ async function main(): Promise<void> {
     await sleep(IDLE_MS)
     memory.push({ label: 'first start, idle 10 s', sample: await sampleMemory(first.url, token, first.child.pid) })
     await stopProduction(first.child)
-    const production = await startProduction({ dataDir, profileDir })
+    const snapshotDir = flags['heap-snapshots'] ? path.resolve(flags['heap-snapshots']) : undefined
+    if (snapshotDir) mkdirSync(snapshotDir, { recursive: true })
+    const production = await startProduction({ dataDir, profileDir, snapshotDir })
     servers.push(production.child)
     await sleep(IDLE_MS)
     memory.push({ label: 'restart, idle 10 s', sample: await sampleMemory(production.url, token, production.child.pid) })
     const machine = machineLine()
 
     if (flags.memory) {
-      const samples = await soak(production.url, token, production.child.pid)
+      const samples = await soak(production.url, token, production.child, snapshotDir)
       console.log(machine)
-      console.log(`load: ${connections} connections over /, /rca, /travel and /api/v1/products for ${minutes} min, a sample every ${sampleSeconds} s\n`)
+      console.log(`load: ${connections} connections for ${minutes} min over ${MIXED_LOAD_LABEL}; a sample every ${sampleSeconds} s; load average at the end ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}\n`)
       console.log(memoryTable([...memory, ...samples]))
       console.log(`\n${growthLine(samples)}`)
       return
@@ -340,32 +363,92 @@ function machineLine(): string {
   return `node ${process.version} · ${cpus[0]?.model.trim() ?? 'unknown CPU'} · ${cpus.length} cores · ${os.platform()} ${os.release()} · load average ${load}`
 }
 
-/** `--memory`: pages and API calls for `--minutes`, with a memory sample every `--sample-seconds`, then 30 s idle. */
-async function soak(url: string, token: string, pid: number | undefined): Promise<{ label: string; sample: MemorySample }[]> {
+const MIXED_LOAD_LABEL = '`/`, `/rca`, `/travel` rendered (cookie `bench=1`, `accept-encoding: br, gzip`), `/api/v1/products`, `/api/v1/site`, an RCA quote posted and read back'
+
+/** An RCA quote request, a different plate each time (so the sandbox insurers' draws vary). */
+function quoteBody(n: number): string {
+  const counties = ['CJ', 'BV', 'IS', 'TM', 'CT', 'AG', 'BH', 'SB']
+  const plate = `${counties[n % counties.length]}${10 + (Math.floor(n / counties.length) % 90)}${String.fromCharCode(65 + (n % 26), 65 + ((n >> 3) % 26), 65 + ((n >> 6) % 26))}`
+  return JSON.stringify({
+    vehicle: { registration_plate: plate, vin: 'UU1HSDAC5L5123456', category: 'car', make: 'Dacia', model: 'Duster', engine_capacity_cc: 1461, power_kw: 66, total_mass_kg: 1800, seats: 5, fuel: 'diesel', first_registration: '2020-03-15', usage: 'personal' },
+    owner: { type: 'person', cnp: '1700101123454', driving_licence_since: '1990-05-01', county: 'CJ', locality: 'Cluj-Napoca' },
+    policy: { start_date: addDays(todayInBucharest(), 1), months: 12, direct_settlement: false },
+    token: 'bench',
+  })
+}
+
+/** The mixed load's cycle, as each connection repeats it. */
+function mixedRequests(): AutocannonRequest[] {
+  // Any cookie but the preference ones keeps a page out of the page cache (decision 82): every request renders.
+  const page = (p: string): AutocannonRequest => ({ path: p, headers: { cookie: 'bench=1', 'accept-encoding': 'br, gzip', 'accept-language': 'ro' } })
+  let quotes = 0
+  return [
+    page('/'),
+    { path: '/api/v1/products' },
+    page('/rca'),
+    {
+      path: '/api/v1/products/rca/quotes',
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      setupRequest: (request) => ({ ...request, body: quoteBody(quotes++) }),
+      onResponse: (status, body, context) => {
+        context.quote = status === 201 ? (JSON.parse(body) as { data?: { id?: string } }).data?.id : undefined
+      },
+    },
+    page('/travel'),
+    { path: '/api/v1/site' },
+    // The quote just posted (its answers so far), as a browser reads it back.
+    { path: '/api/v1/quotes/none', setupRequest: (request, context) => ({ ...request, path: `/api/v1/quotes/${typeof context.quote === 'string' ? context.quote : 'none'}` }) },
+  ]
+}
+
+/** `--memory`: the mixed load for `--minutes`, with a memory sample every `--sample-seconds`, then 30 s and 2 min idle. */
+async function soak(url: string, token: string, child: ChildProcess, snapshotDir: string | undefined): Promise<{ label: string; sample: MemorySample }[]> {
+  const pid = child.pid
   const samples: { label: string; sample: MemorySample }[] = []
-  const started = Date.now()
   const take = async (label: string) => {
     const sample = await sampleMemory(url, token, pid)
     samples.push({ label, sample })
-    say(`${label}: RSS ${sample.rssMb.toFixed(0)} MB, heap ${sample.heapUsedMb.toFixed(0)}/${sample.heapTotalMb.toFixed(0)} MB, external ${sample.externalMb.toFixed(0)} MB`)
+    say(`${label}: RSS ${sample.rssMb.toFixed(0)} MB, heap ${sample.heapUsedMb.toFixed(0)}/${sample.heapTotalMb.toFixed(0)} MB, external ${sample.externalMb.toFixed(0)} MB, array buffers ${sample.arrayBuffersMb.toFixed(0)} MB`)
   }
+  if (snapshotDir) await heapSnapshot(child, snapshotDir, 'before the load')
+  const started = Date.now()
   const timer = setInterval(() => void take(`load, ${((Date.now() - started) / 60_000).toFixed(1)} min`), sampleSeconds * 1000)
+  let result: AutocannonResult
   try {
     say(`memory: loading ${url} for ${minutes} min`)
-    await autocannon({
-      url,
-      connections,
-      duration: minutes * 60,
-      headers: { 'accept-language': 'ro' },
-      requests: [{ path: '/' }, { path: '/api/v1/products' }, { path: '/rca' }, { path: '/travel' }],
-    })
+    result = await autocannon({ url, connections, duration: minutes * 60, headers: { 'accept-language': 'ro' }, requests: mixedRequests() })
   } finally {
     clearInterval(timer)
   }
+  say(`load: ${result.requests.total} requests (${result.requests.average.toFixed(0)}/s), ${result.non2xx} not 2xx, ${result.errors + result.timeouts} errors or timeouts`)
   await take('after the load')
   await sleep(30_000)
   await take('after the load, idle 30 s')
+  await sleep(90_000)
+  await take('after the load, idle 2 min')
+  if (snapshotDir) await heapSnapshot(child, snapshotDir, 'after the load')
   return samples
+}
+
+/** Asks the server for a heap snapshot (`--heapsnapshot-signal=SIGUSR2`) and waits until it is written. */
+async function heapSnapshot(child: ChildProcess, dir: string, label: string): Promise<void> {
+  const before = new Set(readdirSync(dir))
+  child.kill('SIGUSR2')
+  for (;;) {
+    await sleep(1000)
+    const written = readdirSync(dir).find((name) => !before.has(name) && name.endsWith('.heapsnapshot'))
+    if (written) {
+      // Complete once it parses as JSON (V8 writes it in pieces).
+      try {
+        JSON.parse(readFileSync(path.join(dir, written), 'utf8'))
+        say(`heap snapshot ${label}: ${path.join(dir, written)}`)
+        return
+      } catch {
+        // still being written
+      }
+    }
+  }
 }
 
 /** Whether memory grew under load: the first sample after a minute of load against the last, and the highest. */

@@ -10,6 +10,15 @@ function createMetrics() {
   collectDefaultMetrics({ register: registry })
   return {
     registry,
+    /** Part of `nodejs_external_memory_bytes` (prom-client's defaults do not report it): Node buffers and array buffers. */
+    arrayBuffers: new Gauge({
+      name: 'nodejs_array_buffers_bytes',
+      help: 'Memory of ArrayBuffers and Node Buffers, in bytes (process.memoryUsage().arrayBuffers).',
+      registers: [registry],
+      collect() {
+        this.set(process.memoryUsage().arrayBuffers)
+      },
+    }),
     /** Every answered HTTP request: the API's by route pattern, the web app's as `page`, `server_fn`. */
     httpRequests: new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by route and status.', labelNames: ['method', 'route', 'status'] as const, registers: [registry] }),
     httpDuration: new Histogram({

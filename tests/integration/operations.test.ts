@@ -46,6 +46,8 @@ describe('operator metrics', () => {
     expect(value(/^quote_answers_total\{insurer="probe-insurer",outcome="timeout"\} (\d+)$/m)).toBe(1)
     expect(value(/^payments_total\{provider="sandbox",status="paid"\} (\d+)$/m)).toBe(1)
     expect(text).toMatch(/^process_resident_memory_bytes \d+/m)
+    // Node's own buffers, read at the scrape: at least the answers this process has buffered.
+    expect(value(/^nodejs_array_buffers_bytes (\d+)$/m)).toBeGreaterThan(0)
   })
 })
 
