@@ -115,6 +115,7 @@ function renewalFixtures(): Record<string, OwnedFixture> {
   }
   return {
     'POST /renewals/{id}/quote': renewal,
+    'POST /renewals/{id}/checkout': renewal,
     'POST /renewals/{id}/bought-elsewhere': renewal,
     'PUT /renewals/{id}/reminders': async (t, owner) => ({ ...(await renewal(t, owner)), body: { enabled: false } }),
   }
