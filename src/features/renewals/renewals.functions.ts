@@ -1,7 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
 import { RenewalActionForm, RenewalCheckout, RenewalEnvelope, RenewalList, RenewalParams } from '~/contract/renewals'
 import { ProviderError } from '~/server/provider'
-import { answerForm, formInput } from '~/server/web/forms'
+import { answerForm, contractInput, formInput } from '~/server/web/forms'
 import { callProvider } from '~/server/web/request'
 import { signedInOnly } from '~/server/web/signed-in-only'
 
@@ -30,7 +30,7 @@ export const renewalAction = createServerFn({ method: 'POST' })
 /** A reminder's one-click link: the renewal's checkout, or `null` (closed, or nothing priced) for the cards. */
 export const renewalCheckout = createServerFn({ method: 'POST' })
   .middleware([signedInOnly])
-  .validator(RenewalParams)
+  .validator(contractInput(RenewalParams))
   .handler(async ({ data }) => {
     try {
       return (await callProvider(`/renewals/${encodeURIComponent(data.id)}/checkout`, { method: 'POST', schema: RenewalCheckout })).data
