@@ -134,6 +134,7 @@ function accountAreaObjects(): typeof OWNED_OBJECTS {
  */
 const SAMPLE_INPUTS: Record<string, Record<string, string>> = {
   updateProfile: { first_name: 'Ana', last_name: 'Pop', phone_number: '' },
+  renewalCheckout: { id: '00000000-0000-4000-8000-000000000000' },
   acceptTerms: { accept_terms: 'true', version: '2026-11-01' },
   requestEmailChange: { email: 'someone@example.ro', password: 'not the password' },
   changePassword: { current_password: 'not the password', password: 'violet harbour lamps 1879', password_confirmation: 'violet harbour lamps 1879' },
@@ -152,6 +153,9 @@ const SAMPLE_INPUTS: Record<string, Record<string, string>> = {
 const NOT_OBJECT_IDS = new Set([
   'authorizeChannel', // `socket_id` is the caller's own connection; channels are checked by the provider (tests/realtime/authorization.test.ts)
   'placeOrder', // `offer_id` names an offer of a quote anyone holding its id may buy; the order made is the caller's
+  // A reminder link's renewal: another user's id is answered as a closed one (null, nothing of the owner's), and the page
+  // sends the caller to their own cards; the provider's 404 to another user is checked by the API's access sweep.
+  'renewalCheckout',
 ])
 
 /** The server functions of the build: Start's manifest in the server bundle maps each id to its export. */
