@@ -60,6 +60,18 @@ export interface SweepResult {
  * owner, as any quote. Prices that ran out are quoted again until the old policy ends. The
  * order that buys one of its quotes closes it (`closeRenewedBy`, in the issuing transaction).
  */
+/** No renewal yet, or an open one whose prices have run out and that no sweep is quoting now. */
+function dueForPrices(now: Date) {
+  return or(
+    isNull(policyRenewals.id),
+    and(
+      eq(policyRenewals.status, 'open'),
+      or(isNull(policyRenewals.pricesHoldUntil), lte(policyRenewals.pricesHoldUntil, now)),
+      or(isNull(policyRenewals.quotingUntil), lte(policyRenewals.quotingUntil, now)),
+    ),
+  )
+}
+
 export class Renewals {
   private readonly definitions: Record<string, AnyProductDefinition>
   private readonly clock: () => Date
@@ -163,14 +175,7 @@ export class Renewals {
           sql`not exists (select 1 from ${orderPolicies} as p join ${orders} as o on o.id = p.order_id
             where o.user_id = ${vehicles.userId} and o.product = ${product} and o.status = 'issued' and p.status = 'issued'
               and p.registration_plate = ${vehicles.registrationPlate} and p.end_date = ${end})`,
-          or(
-            isNull(policyRenewals.id),
-            and(
-              eq(policyRenewals.status, 'open'),
-              or(isNull(policyRenewals.pricesHoldUntil), lte(policyRenewals.pricesHoldUntil, now)),
-              or(isNull(policyRenewals.quotingUntil), lte(policyRenewals.quotingUntil, now)),
-            ),
-          ),
+          dueForPrices(now),
         ),
       )
       .orderBy(asc(vehicles.id))
@@ -243,14 +248,7 @@ export class Renewals {
           after ? gt(orderPolicies.id, after) : undefined,
           // Inside, "order_policies" names the outer row: the sibling is aliased.
           sql`not exists (select 1 from ${orderPolicies} as sibling where sibling.order_id = ${orderPolicies.orderId} and sibling.status = 'issued' and sibling.id < ${orderPolicies.id})`,
-          or(
-            isNull(policyRenewals.id),
-            and(
-              eq(policyRenewals.status, 'open'),
-              or(isNull(policyRenewals.pricesHoldUntil), lte(policyRenewals.pricesHoldUntil, now)),
-              or(isNull(policyRenewals.quotingUntil), lte(policyRenewals.quotingUntil, now)),
-            ),
-          ),
+          dueForPrices(now),
         ),
       )
       .orderBy(asc(orderPolicies.id))
