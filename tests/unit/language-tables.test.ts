@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
+import { sourceFiles } from '../support/source-files'
 import { localeCodes } from '~/i18n/locales'
 
 /**
@@ -46,13 +47,6 @@ export function languageTables(source: string, fileName = 'probe.tsx'): number[]
   return found
 }
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name)
-    if (entry.isDirectory()) return sourceFiles(full)
-    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.gen.ts') ? [full] : []
-  })
-}
 
 // Parsing every source file is CPU work: generous time on a shared machine.
 describe('per-language word tables', { timeout: 60_000 }, () => {

@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
+import { sourceFiles } from '../support/source-files'
 import { productCodes } from '~/contract/constants'
 
 /**
@@ -37,18 +38,11 @@ export function productCodeLiterals(source: string, fileName = 'probe.tsx'): { l
   return found
 }
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name)
-    if (entry.isDirectory()) return full === path.join(server, 'products') ? [] : sourceFiles(full)
-    return /\.tsx?$/.test(entry.name) ? [full] : []
-  })
-}
 
 // Parsing every server file is CPU work: generous time on a shared machine.
 describe('product codes in generic server code', { timeout: 60_000 }, () => {
   it('appear only in src/server/products and the allowed files', () => {
-    const offences = sourceFiles(server).flatMap((file) => {
+    const offences = sourceFiles(server, (folder) => folder === path.join(server, 'products')).flatMap((file) => {
       const relative = path.relative(root, file).split(path.sep).join('/')
       if (relative in allowed) return []
       return productCodeLiterals(readFileSync(file, 'utf8'), file).map(({ line, code }) => `${relative}:${line} '${code}'`)
