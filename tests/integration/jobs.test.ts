@@ -229,6 +229,50 @@ describe.each(databaseKinds)('job queue (%s)', (kind) => {
     expect(ran).toEqual(['paid order', 'in a transaction'])
   })
 
+  it('claims once per job when jobs come one at a time, and fans out when a claim sees more due', async () => {
+    const started = new JobQueue(t.deps.database.db, { pollMs: 3_600_000, concurrency: 3 })
+    const claims = vi.spyOn(started as unknown as { claimNext: (...args: unknown[]) => Promise<unknown> }, 'claimNext')
+    let inFlight = 0
+    let most = 0
+    let began = 0
+    let ran = 0
+    started.define({ kind: 'test.single', payload: z.object({}), run: async () => void ran++ })
+    started.define({
+      kind: 'test.burst',
+      payload: z.object({ n: z.number() }),
+      run: async () => {
+        began++
+        most = Math.max(most, ++inFlight)
+        // Holds until all three have started (helpers were asked for), or gives up; `most` says which.
+        await vi.waitFor(() => expect(began).toBe(3), { timeout: 30_000, interval: 5 }).catch(() => {})
+        inFlight--
+      },
+    })
+    started.start()
+    const idle = () => vi.waitFor(() => expect([started['tick'], started['workers'].size]).toEqual([undefined, 0]))
+    try {
+      await idle()
+      claims.mockClear()
+      for (let n = 1; n <= 2; n++) {
+        await started.enqueue('test.single', {})
+        await vi.waitFor(() => expect(ran).toBe(n))
+        await idle()
+      }
+      // One claim per job: none after the job to find the queue empty, no helper claiming nothing.
+      expect(claims).toHaveBeenCalledTimes(2)
+      // Three due at once, announced by a single wake-up (queued in a transaction, then one kick).
+      await t.deps.database.db.transaction(async (tx) => {
+        for (let n = 0; n < 3; n++) await started.enqueue('test.burst', { n }, { tx })
+      })
+      started.kick()
+      await vi.waitFor(async () => expect(await t.deps.database.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.kind, 'test.burst'))).toHaveLength(3))
+      await vi.waitFor(async () => expect((await t.deps.database.db.select({ status: jobs.status }).from(jobs).where(eq(jobs.kind, 'test.burst'))).map((r) => r.status)).toEqual(['done', 'done', 'done']), { timeout: 60_000 })
+    } finally {
+      await started.stop()
+    }
+    expect(most).toBe(3)
+  })
+
   it.runIf(kind === 'postgres')('wakes the other nodes when a job is committed: a node polling once an hour runs what another queued', async () => {
     const { database } = t.deps
     const idle = new JobQueue(database.db, { pollMs: 3_600_000, nodes: nodeWakeUpOf(database) })

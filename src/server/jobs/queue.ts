@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, inArray, lte, notInArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Database, Queryable } from '../db/client'
 import { jobs } from '../db/schema'
@@ -97,6 +97,8 @@ export class JobQueue {
   private unlisten: Promise<(() => Promise<void>) | undefined> | undefined
   private stopped = true
   private recoverAtStart: boolean
+  /** When the poll last gave expired leases back (ms since the epoch, the queue's clock). */
+  private sweptAt = -Infinity
   private readonly clock: () => Date
   private readonly leaseMs: number
   private readonly concurrency: number
@@ -171,10 +173,10 @@ export class JobQueue {
     const ran: string[] = []
     const worker = async () => {
       while (ran.length < PASS_LIMIT) {
-        const job = await this.claimNext(now, kinds, ran)
-        if (!job) return
-        ran.push(job.id)
-        await this.execute(job)
+        const claim = await this.claimNext(now, kinds, ran)
+        if (!claim) return
+        ran.push(claim.job.id)
+        await this.execute(claim.job)
       }
     }
     await Promise.all(Array.from({ length: concurrency }, worker))
@@ -217,7 +219,11 @@ export class JobQueue {
     if (this.workers.size < this.concurrency) this.addWorker()
   }
 
-  /** The poll: leases run out go back to the queue (every claim, at a sole process's start), then a worker looks. */
+  /**
+   * The poll: leases run out go back to the queue (every claim, at a sole process's start), then a
+   * worker looks. The leases are swept every third of a lease, not at every poll: a dead node's
+   * job waits for its lease anyway, and a statement a second was most of an idle server's queries.
+   */
   private poll(): void {
     if (this.stopped || this.tick) return
     this.tick = (async () => {
@@ -225,7 +231,11 @@ export class JobQueue {
         await this.reclaimAbandoned()
         this.recoverAtStart = false
       }
-      await this.reclaimExpiredLeases(this.clock())
+      const now = this.clock()
+      if (now.getTime() - this.sweptAt >= this.leaseMs / 3) {
+        this.sweptAt = now.getTime()
+        await this.reclaimExpiredLeases(now)
+      }
     })()
       .catch((error: unknown) => log.error('jobs.loop_failed', { error }))
       .finally(() => {
@@ -241,19 +251,25 @@ export class JobQueue {
     this.workers.add(worker)
   }
 
-  /** Claims and runs due jobs one after another until none is left; a claim found asks for a helper, so a burst fans out. */
+  /**
+   * Claims and runs due jobs one after another until none is left. A claim that saw another job
+   * due asks for a helper, so a burst fans out; one that saw none ends the worker after its job
+   * unless a wake-up came meanwhile, so neither asks the database again only to find nothing
+   * (a purchase's jobs came one at a time, and each cost two empty claims besides its own).
+   */
   private async work(): Promise<void> {
     const kinds = [...this.definitions.keys()]
     if (kinds.length === 0) return
     while (!this.stopped) {
       const wakes = this.wakes
-      const job = await this.claimNext(this.clock(), kinds, [])
-      if (!job) {
+      const claim = await this.claimNext(this.clock(), kinds, [])
+      if (!claim) {
         if (this.wakes === wakes) return
         continue
       }
-      if (this.workers.size < this.concurrency && !this.stopped) this.addWorker()
-      await this.execute(job)
+      if (claim.more && this.workers.size < this.concurrency && !this.stopped) this.addWorker()
+      await this.execute(claim.job)
+      if (!claim.more && this.wakes === wakes) return
     }
   }
 
@@ -267,23 +283,29 @@ export class JobQueue {
   }
 
   /**
-   * Claims the oldest due job not in `skip`. `SKIP LOCKED`: a row another node is claiming right
-   * now is passed over, not waited for (one statement, so the row lock lasts only the update).
+   * Claims the oldest due job not in `skip`, and says whether another was due besides it (`more`:
+   * the two oldest are looked at). `SKIP LOCKED`: a row another node is claiming right now is
+   * passed over, not waited for (one statement, so the row locks last only the update).
    */
-  private async claimNext(now: Date, kinds: string[], skip: string[]): Promise<JobRow | undefined> {
-    const next = this.db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(eq(jobs.status, 'queued'), lte(jobs.runAt, now), inArray(jobs.kind, kinds), skip.length > 0 ? notInArray(jobs.id, skip) : undefined))
-      .orderBy(asc(jobs.runAt))
-      .limit(1)
-      .for('update', { skipLocked: true })
-    const [job] = await this.db
+  private async claimNext(now: Date, kinds: string[], skip: string[]): Promise<{ job: JobRow; more: boolean } | undefined> {
+    const due = this.db.$with('due').as(
+      this.db
+        .select({ id: jobs.id, runAt: jobs.runAt })
+        .from(jobs)
+        .where(and(eq(jobs.status, 'queued'), lte(jobs.runAt, now), inArray(jobs.kind, kinds), skip.length > 0 ? notInArray(jobs.id, skip) : undefined))
+        .orderBy(asc(jobs.runAt))
+        .limit(2)
+        .for('update', { skipLocked: true }),
+    )
+    const [row] = await this.db
+      .with(due)
       .update(jobs)
       .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, lockedUntil: new Date(now.getTime() + this.leaseMs), updatedAt: now })
-      .where(and(inArray(jobs.id, next), eq(jobs.status, 'queued')))
-      .returning()
-    return job
+      .where(and(eq(jobs.id, sql`(select "id" from "due" order by "run_at" limit 1)`), eq(jobs.status, 'queued')))
+      .returning({ ...getTableColumns(jobs), due: sql<number>`(select count(*) from "due")`.mapWith(Number) })
+    if (!row) return undefined
+    const { due: seen, ...job } = row
+    return { job, more: seen > 1 }
   }
 
   /** This run's claim: the job is still running under the attempt this worker claimed (not taken back and claimed again). */
