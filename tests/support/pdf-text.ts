@@ -3,7 +3,8 @@ import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStre
 /**
  * Reads back a PDF this project made, for tests: the shown text of each page in drawing order,
  * mapped to Unicode through each font's ToUnicode map, and the filled rectangles as pdf-lib
- * draws them (a translation `cm`, then a `0 0 m … h f` path). Not a general PDF extractor.
+ * draws them (a translation `cm`, then a `0 0 m … h f` path) or as `x y w h re` operators (the QR
+ * code's runs, one path). Not a general PDF extractor.
  */
 export async function readPdf(bytes: Uint8Array) {
   const pdf = await PDFDocument.load(bytes)
@@ -30,6 +31,7 @@ export async function readPdf(bytes: Uint8Array) {
       }
       const rect = /1 0 0 1 (-?[\d.]+) (-?[\d.]+) cm\s+(?:1 0 0 1 0 0 cm\s+)*0 0 m\s+0 (-?[\d.]+) l\s+(-?[\d.]+) \3 l\s+\4 0 l\s+h\s+f\b/g
       for (const m of content.matchAll(rect)) rectangles.push({ x: Number(m[1]), y: Number(m[2]), w: Number(m[4]), h: Number(m[3]) })
+      for (const m of content.matchAll(/(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re\b/g)) rectangles.push({ x: Number(m[1]), y: Number(m[2]), w: Number(m[3]), h: Number(m[4]) })
     }
   }
   return { pdf, lines, text: lines.join('\n'), rectangles, pageCount: pdf.getPageCount() }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import fontkit from '@pdf-lib/fontkit'
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
+import { fill, PDFDocument, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingRgbColor, type PDFFont, type PDFPage } from 'pdf-lib'
 import { formatDate } from '~/i18n/dates'
 import { intlLocale, type Locale } from '~/i18n/locales'
 import { msg } from '@lingui/core/macro'
@@ -169,15 +169,22 @@ export function wrap(text: string, face: Face, size: number, width: number): str
 
 /**
  * Draws the QR code as vector rectangles (one per run of dark modules in a row): sharp at any
- * zoom and printable. Returns its side.
+ * zoom and printable. The runs are one filled path (an `re` operator each, one fill), not a
+ * shape each: `drawRectangle` wraps every rectangle in its own graphics state and colour, ten
+ * operators for one, which made the QR code a large part of a document's drawing. Returns its side.
  */
 function drawQr(page: PDFPage, { size, runs }: ReturnType<typeof qrRuns>, x: number, top: number): number {
   const quiet = 2 // modules of white margin around the symbol
   const side = (size + quiet * 2) * QR_MODULE
   page.drawRectangle({ x, y: top - side, width: side, height: side, color: rgb(1, 1, 1), borderColor: rgb(0.85, 0.86, 0.88), borderWidth: 0.5 })
-  for (const [row, column, length] of runs) {
-    page.drawRectangle({ x: x + (quiet + column) * QR_MODULE, y: top - (quiet + row + 1) * QR_MODULE, width: length * QR_MODULE, height: QR_MODULE, color: rgb(0, 0, 0) })
-  }
+  const at = (value: number) => Math.round(value * 100) / 100
+  page.pushOperators(
+    pushGraphicsState(),
+    setFillingRgbColor(0, 0, 0),
+    ...runs.map(([row, column, length]) => rectangle(at(x + (quiet + column) * QR_MODULE), at(top - (quiet + row + 1) * QR_MODULE), at(length * QR_MODULE), QR_MODULE)),
+    fill(),
+    popGraphicsState(),
+  )
   return side
 }
 
@@ -330,5 +337,7 @@ export async function renderPolicyPdf(doc: PolicyDocument, options: { broker: Br
     p.drawText(pageText, { x: A4.width - MARGIN - regular.widthOfTextAtSize(pageText, 7.5), y: MARGIN + 28, size: 7.5, font: regular, color: MUTED })
   })
 
-  return pdf.save()
+  // In one go: by default pdf-lib yields to the event loop every 50 objects (a `setTimeout(0)`), and on a
+  // busy server each yield waits behind every pending request, for a few milliseconds of writing.
+  return pdf.save({ objectsPerTick: Number.POSITIVE_INFINITY })
 }
