@@ -18,8 +18,9 @@
  *   3. pay     POST the processor's card form (every second buyer with the 3-D Secure card, then
  *              its challenge page); the processor notifies the API on its own, before or after
  *              the form answers, sometimes twice;
- *   4. issued  GET /orders/{id} (X-Order-Token) every `--poll-ms` (1 s) until `issued` with a
- *              policy number: the thank-you page's fallback when its realtime channel is down.
+ *   4. issued  GET /orders/{id}?status=…&wait=25 (X-Order-Token), the long-poll, until `issued`
+ *              with a policy number: the thank-you page's fallback when its realtime channel is
+ *              down. `--poll short`: a plain GET every `--poll-ms` (1 s) instead, as before.
  * After the window no purchase starts; those under way finish (or time out: an error). Then the
  * bench lets the server settle (up to `--settle` seconds: no order left `paid`, every order whose
  * card was approved issued or ended), the API stops gracefully and the bench reads its database:
@@ -60,6 +61,7 @@ const { values: flags } = parseArgs({
     'timeout-ms': { type: 'string', default: '5000' },
     'purchase-timeout': { type: 'string', default: '180' },
     'poll-ms': { type: 'string', default: '1000' },
+    poll: { type: 'string', default: 'long' },
     settle: { type: 'string', default: '180' },
     database: { type: 'string', default: '' },
     hostile: { type: 'string', default: '0.25' },
@@ -71,6 +73,9 @@ const concurrency = Number(flags.concurrency)
 const latencyScale = Number(flags['latency-scale'])
 const purchaseTimeoutMs = Number(flags['purchase-timeout']) * 1000
 const pollMs = Number(flags['poll-ms'])
+const longPoll = flags.poll !== 'short'
+/** Between two reads of an order: none when each read is a long-poll (it waited already). */
+const pause = () => (longPoll ? Promise.resolve() : sleep(pollMs))
 const settleMs = Number(flags.settle) * 1000
 const product = flags.product === 'ro-vignette' ? 'ro-vignette' : 'rca'
 const hostileShare = Math.min(1, Math.max(0, Number(flags.hostile)))
@@ -142,7 +147,7 @@ async function main(): Promise<void> {
     PUSHER_HOST: HOST,
     PUSHER_PORT: '9',
     // The memory settings given here, so the server does not start itself again (decision 81) and lose the profile.
-    ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir} --max-semi-space-size=8`, MALLOC_MMAP_THRESHOLD_: String(128 * 1024) } : {}),
+    ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir} --max-semi-space-size=8 --max-old-space-size=256`, MALLOC_MMAP_THRESHOLD_: String(128 * 1024) } : {}),
   })
   let stopped = false
   const cleanup = () => {
@@ -158,7 +163,7 @@ async function main(): Promise<void> {
   try {
     await waitFor(`${sandboxUrl}/ready`, sandbox)
     await waitFor(`${apiUrl}/ready`, api)
-    say(`checkout: ${concurrency} buyers for ${duration} s, ${product}, latency scale ${latencyScale}, ${flags.database ? 'PostgreSQL' : 'PGlite'}`)
+    say(`checkout: ${concurrency} buyers for ${duration} s, ${product}, latency scale ${latencyScale}, ${flags.database ? 'PostgreSQL' : 'PGlite'}, ${longPoll ? 'order long-poll' : `order read every ${pollMs} ms`}`)
 
     const errors = new Map<string, number>()
     const fail = (why: string) => errors.set(why, (errors.get(why) ?? 0) + 1)
@@ -222,8 +227,10 @@ async function main(): Promise<void> {
       if (views.some((v) => v.data.id !== order.id || v.data.payment.url !== order.payment.url)) throw new StepError('double submit: two orders or two payment pages')
       const t2 = performance.now()
       const tokenHeaders = { 'x-order-token': order.access_token }
-      const readStatus = async () => {
-        const read = await step('order read', `${apiUrl}/orders/${order.id}`, { headers: tokenHeaders })
+      /** The order; with `seen`, the long-poll (answered when the status is another, or after 25 s). */
+      const readStatus = async (seen?: string) => {
+        const wait = seen && longPoll ? `?status=${seen}&wait=25` : ''
+        const read = await step('order read', `${apiUrl}/orders/${order.id}${wait}`, { headers: tokenHeaders })
         await expectStatus(read, 200, 'order read')
         return ((await read.json()) as { data: { status: string; policy: { number: string } | null } }).data
       }
@@ -233,8 +240,9 @@ async function main(): Promise<void> {
         await answer.body?.cancel()
       }
       const untilStatus = async (wanted: string) => {
-        for (const deadline = performance.now() + purchaseTimeoutMs; ; await sleep(pollMs)) {
-          const { status } = await readStatus()
+        let status = 'awaiting_payment'
+        for (const deadline = performance.now() + purchaseTimeoutMs; ; await pause()) {
+          status = (await readStatus(status)).status
           if (status === wanted) return
           if (status !== 'awaiting_payment' || performance.now() > deadline) throw new StepError(`${hostile}: order ${status}, not ${wanted}`)
         }
@@ -282,8 +290,8 @@ async function main(): Promise<void> {
       // 4. The thank-you page's poll, until the policy is issued.
       let status = 'awaiting_payment'
       approved.set(order.id, order.access_token)
-      for (const deadline = t3 + purchaseTimeoutMs; ; await sleep(pollMs)) {
-        const view = await readStatus()
+      for (const deadline = t3 + purchaseTimeoutMs; ; await pause()) {
+        const view = await readStatus(status)
         status = view.status
         if (status === 'issued') {
           if (!view.policy?.number) throw new StepError('issued without a policy number')

@@ -259,6 +259,17 @@ export const OrderList = z.object({
 })
 
 export const OrderIdParams = z.object({ id: z.uuid({ error: 'order_id_invalid' }) })
+
+/**
+ * The long-poll of `GET /api/v1/orders/{id}`: the thank-you page's fallback when its realtime
+ * channel is down, one request held while nothing changes instead of one read every few seconds.
+ */
+export const OrderPollQuery = z.object({
+  /** Answer as soon as the order's status is another than this one (the status the caller has). */
+  status: z.enum(ORDER_STATUSES, { error: 'poll_status_invalid' }).optional(),
+  /** Seconds to wait for that (at most 25); without it the order is answered at once. */
+  wait: z.coerce.number({ error: 'poll_wait_invalid' }).min(0, { error: 'poll_wait_invalid' }).max(25, { error: 'poll_wait_invalid' }).optional(),
+})
 export const OrderPolicyParams = OrderIdParams.extend({ policyId: z.uuid({ error: 'order_id_invalid' }) })
 
 /** Operator views. */

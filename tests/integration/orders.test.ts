@@ -254,6 +254,34 @@ describe.each(databaseKinds)('orders (%s)', (kind) => {
     expect(view.data.status).toBe('issued')
   })
 
+  it('a guest long-polls the order: answered when its status changes, at once when it is already another; strangers and unknown statuses refused', async () => {
+    const created = (await (await createOrder(t, await seedOffer(t.deps.database.db), 'poll@example.ro', randomUUID())).json()) as Created
+    const id = created.data.id
+    const headers = { 'x-order-token': created.data.access_token! }
+    type View = { data: { status: string; policy: { number: string } | null } }
+    /** The poll, once it waits (wrapped: an async function's promise of a promise would wait for the answer). */
+    const waitingFor = async (status: string) => {
+      const answer = t.call(`/orders/${id}?status=${status}&wait=25`, { headers })
+      await vi.waitFor(() => expect(t.deps.orders.changes.waiting).toBe(1))
+      return { answer }
+    }
+    const paying = await waitingFor('awaiting_payment')
+    await processor.notify({ paymentId: processor.lastPaymentOf(id), orderId: id, status: 'paid' })
+    const paid = await paying.answer
+    expect(paid.status).toBe(200)
+    expect(((await paid.json()) as View).data.status).toBe('paid')
+    // A status the caller does not have yet: answered at once.
+    expect(((await (await t.call(`/orders/${id}?status=awaiting_payment&wait=25`, { headers })).json()) as View).data.status).toBe('paid')
+    const issuing = await waitingFor('paid')
+    await runJobs()
+    const issued = ((await (await issuing.answer).json()) as View).data
+    expect(issued.status).toBe('issued')
+    expect(issued.policy?.number).toBeTruthy()
+    expect(t.deps.orders.changes.waiting).toBe(0)
+    expect((await t.call(`/orders/${id}?status=shipped&wait=5`, { headers })).status).toBe(422)
+    expect((await t.call(`/orders/${id}?status=issued&wait=25`)).status).toBe(404)
+  })
+
   it('sells optional home cover only with a PAD: both in one payment, each with its own document', async () => {
     const house = await seedHouseBundle(t.deps.database.db)
     const order = async (body: { offer_id: string; with_offer_ids?: string[] }) =>

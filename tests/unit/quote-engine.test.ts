@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Batcher } from '~/server/quotes/batcher'
-import { QuoteNotifier } from '~/server/quotes/notifier'
+import { LongPollWakeUps } from '~/server/http/long-poll'
 import { canonicalJson, quoteBehaviour, quoteReference } from '~/server/sandbox/insurers/behaviour'
 
 describe('sandbox insurer behaviour', () => {
@@ -73,9 +73,9 @@ describe('Batcher', () => {
   })
 })
 
-describe('QuoteNotifier', () => {
+describe('LongPollWakeUps', () => {
   it('wakes the waiters of one quote only, and lets the others time out', async () => {
-    const notifier = new QuoteNotifier()
+    const notifier = new LongPollWakeUps()
     let woken = ''
     const a = notifier.wait('a', 10_000).then(() => (woken += 'a'))
     const b = notifier.wait('b', 20).then(() => (woken += 'b'))
@@ -86,5 +86,20 @@ describe('QuoteNotifier', () => {
     await b
     expect(woken).toBe('ab')
     expect(notifier.waiting).toBe(0)
+  })
+
+  it('lets a waiter go when its request is aborted (the caller went away)', async () => {
+    const notifier = new LongPollWakeUps()
+    const gone = new AbortController()
+    const waiting = notifier.wait('a', 60_000, gone.signal)
+    expect(notifier.waiting).toBe(1)
+    gone.abort()
+    expect(await waiting).toBe(false)
+    expect(notifier.waiting).toBe(0)
+    expect(await notifier.wait('a', 60_000, gone.signal)).toBe(false) // already aborted: at once
+    expect(notifier.waiting).toBe(0)
+    const woken = notifier.wait('a', 60_000)
+    notifier.notify('a')
+    expect(await woken).toBe(true)
   })
 })

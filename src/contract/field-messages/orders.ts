@@ -42,6 +42,7 @@ export const orderFieldMessages = {
   page_invalid: msg`The page is a whole number, from 1.`,
   per_page_invalid: msg`Results per page are between 1 and 100.`,
   order_id_invalid: msg`The order identifier is not valid.`,
+  poll_status_invalid: msg`The “status” parameter is the order status you already have, for example awaiting_payment or paid.`,
   registration_plate_invalid: msg`Enter the registration number, for example B123ABC.`,
   check_vin_invalid: msg`The VIN has 17 letters and digits, without I, O and Q.`,
   plate_or_vin_required: msg`Enter either the registration number or the VIN.`,

@@ -30,7 +30,9 @@ import { GuestCheckout } from '../orders/guest-checkout'
 import { PolicyEndReminders } from '../orders/end-reminders'
 import { Renewals } from '../renewals/renewals'
 import { defineIssuanceJobs } from '../orders/issuance'
+import { log } from '../log'
 import { Orders } from '../orders/orders'
+import { orderChangesAcrossNodes } from '../orders/change-notices'
 import { PolicyChecks } from '../orders/policy-check'
 import { VirtualCards } from '../orders/virtual-cards'
 import type { DocumentStore, OfferSource, Payments, PolicyDocuments, PolicyIssuer } from '../orders/ports'
@@ -84,8 +86,13 @@ export async function createApiDeps(config: AppConfig, options: { dataDir?: stri
     issuer: purchase.issuer ?? new QuoteEngineIssuer(insurers),
     documents: purchase.documents ?? new PolicyPdfDocuments(config),
     store: purchase.store ?? (dataDir === ':memory:' && documentStoreKind(config) === 'files' ? createMemoryDocumentStore() : createDocumentStore({ ...config, DATA_DIR: dataDir }, database.db)),
+    soleProcess: database.kind === 'pglite',
+    nodes: orderChangesAcrossNodes(database),
   }
   const orders = new Orders(orderDeps)
+  // Stopped with the database's connections (its listening connection is one of them). Without
+  // it the long-polls still answer, from their own re-reads.
+  await orders.listenAcrossNodes().catch((error: unknown) => log.warn('orders.listen_failed', { error }))
   const accountArea = createAccountArea({ db: database.db, config, jobs, mailer, events })
   const endReminders = new PolicyEndReminders({ db: database.db, jobs, mailer, events, preferences: accountArea.preferences, publicUrl: config.PUBLIC_URL })
   endReminders.defineJobs()

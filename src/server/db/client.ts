@@ -16,8 +16,8 @@ export interface DatabaseHandle {
   db: Database
   kind: 'pglite' | 'postgres'
   close(): Promise<void>
-  /** PostgreSQL's LISTEN on its own connection (renewed after a reconnection); resolves to the way to stop. */
-  listen?(channel: string, onNotice: () => void): Promise<() => Promise<void>>
+  /** PostgreSQL's LISTEN on its own connection (renewed after a reconnection), with each notice's payload; resolves to the way to stop. */
+  listen?(channel: string, onNotice: (payload: string) => void): Promise<() => Promise<void>>
 }
 
 /**
@@ -114,7 +114,7 @@ async function openPostgres(url: string): Promise<{ handle: DatabaseHandle; clie
   const { default: postgres } = await import('postgres')
   const { drizzle } = await import('drizzle-orm/postgres-js')
   const client = postgres(url, { max: 10, onnotice: () => {} })
-  const listen = async (channel: string, onNotice: () => void) => {
+  const listen = async (channel: string, onNotice: (payload: string) => void) => {
     const { unlisten } = await client.listen(channel, onNotice)
     return unlisten
   }

@@ -56,7 +56,7 @@ export function defineIssuanceJobs(deps: IssuanceDeps, service: Orders, options:
       try {
         await issuePolicies(deps, order)
       } catch (error) {
-        await giveUpIfLast(deps, order, error, context)
+        await giveUpIfLast(deps, service, order, error, context)
         if (!context.lastAttempt) throw error
         return
       }
@@ -203,15 +203,17 @@ async function issuePolicies(deps: IssuanceDeps, order: OrderRow): Promise<void>
 }
 
 /** On the last attempt the order becomes issue_failed and its refund is queued, in one transaction. */
-async function giveUpIfLast(deps: IssuanceDeps, order: OrderRow, error: unknown, context: JobContext): Promise<void> {
+async function giveUpIfLast(deps: IssuanceDeps, service: Orders, order: OrderRow, error: unknown, context: JobContext): Promise<void> {
   const reason = error instanceof InsurerRefusal ? 'insurer_refused' : 'insurer_unavailable'
   log.warn('orders.issue_failed_attempt', { orderId: order.id, attempt: context.attempt, last: context.lastAttempt, reason, error })
   if (!context.lastAttempt) return
-  await deps.db.transaction(async (tx) => {
+  const moved = await deps.db.transaction(async (tx) => {
     const row = await transition(tx, order.id, ['paid'], 'issue_failed', { failureReason: reason })
-    if (!row) return
+    if (!row) return false
     await tx.update(orderPolicies).set({ status: 'failed', updatedAt: new Date() }).where(and(eq(orderPolicies.orderId, order.id), eq(orderPolicies.status, 'pending')))
     await deps.jobs.enqueue(REFUND_JOB, { orderId: order.id }, { dedupeKey: `${REFUND_JOB}:${order.id}`, tx })
+    return true
   })
   deps.jobs.kick()
+  if (moved) await service.announce(order.id)
 }

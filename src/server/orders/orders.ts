@@ -19,6 +19,7 @@ import { bundleProblem } from './bundles'
 import { MissingInsured, policyFactsOf } from './policy-facts'
 import { payableAt, payableUntil } from './pay-window'
 import { transition } from './state'
+import { LongPollWakeUps } from '../http/long-poll'
 import { toOrderView, type OrderRow } from './views'
 import type { Mailer } from '../mail/mailer'
 
@@ -58,6 +59,20 @@ export interface OrderServiceDeps {
   issuer: PolicyIssuer
   documents: PolicyDocuments
   store: DocumentStore
+  /**
+   * The database is this process's alone (embedded PGlite): every change of an order happens
+   * here and wakes its long-polls, which then need no re-reads of their own.
+   */
+  soleProcess?: boolean
+  /** Tells the other nodes sharing the database that an order changed, and hears them (PostgreSQL's LISTEN/NOTIFY). */
+  nodes?: OrderChangesAcrossNodes
+}
+
+/** How nodes sharing a database tell each other's order long-polls that an order changed. */
+export interface OrderChangesAcrossNodes {
+  notify(orderId: string): Promise<void>
+  /** Calls `onChange` for every order changed on any node, this one's included; resolves to the way to stop. */
+  listen(onChange: (orderId: string) => void): Promise<() => Promise<void>>
 }
 
 export interface CreatedOrder {
@@ -66,6 +81,12 @@ export interface CreatedOrder {
   /** Only for a guest. */
   accessToken?: string
 }
+
+/** How often a waiting order long-poll re-reads the status when changes made elsewhere wake no one here. */
+const UNANNOUNCED_RECHECK_MS = 1000
+/** When every change wakes the poll (one process, or the nodes' notices), a re-read now and then is only a safety net. */
+const ANNOUNCED_RECHECK_MS = 5000
+export const ORDER_MAX_WAIT_SECONDS = 25
 
 export const ISSUE_JOB = 'order.issue'
 export const issueDedupeKey = (orderId: string) => `${ISSUE_JOB}:${orderId}`
@@ -79,7 +100,15 @@ export const refundDedupeKey = (paymentId: string) => `${REFUND_JOB}:payment:${p
  * (bearer) or by a guest's order token. Every status change goes through `state.ts`.
  */
 export class Orders {
+  /** The long-polls of orders waiting on this node, woken by `announce` (every change's). */
+  readonly changes = new LongPollWakeUps()
+
   constructor(private readonly deps: OrderServiceDeps) {}
+
+  /** Hears the other nodes' order changes (and this one's notices), for this node's long-polls; resolves to the way to stop. */
+  async listenAcrossNodes(): Promise<(() => Promise<void>) | undefined> {
+    return this.deps.nodes?.listen((orderId) => this.changes.notify(orderId))
+  }
 
   private get db() {
     return this.deps.db
@@ -336,6 +365,29 @@ export class Orders {
     return this.view(await this.readable(orderId, access))
   }
 
+  /**
+   * The long-poll: the order as soon as its status is not `seen` (or at once when it is not),
+   * else when `waitSeconds` have passed or the caller went away. Woken at once by changes made on
+   * this node (`announce`); while it waits it re-reads only the status, one small statement, at
+   * an interval (changes made by other nodes), instead of the whole order on every poll.
+   */
+  async waitFor(orderId: string, access: OrderAccess, seen: OrderStatus, waitSeconds: number, signal?: AbortSignal): Promise<OrderView> {
+    const deadline = Date.now() + Math.min(waitSeconds, ORDER_MAX_WAIT_SECONDS) * 1000
+    let order = await this.readable(orderId, access)
+    const recheck = this.deps.soleProcess || this.deps.nodes ? ANNOUNCED_RECHECK_MS : UNANNOUNCED_RECHECK_MS
+    while (order.status === seen && !signal?.aborted) {
+      const left = deadline - Date.now()
+      if (left <= 0) break
+      // Woken by a change: the order is read again. Else (another node's change, or none) the status first.
+      if (await this.changes.wait(orderId, Math.min(recheck, left), signal)) order = (await this.row(orderId)) ?? order
+      else {
+        const [now] = await this.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId))
+        if (now && now.status !== seen) order = (await this.row(orderId)) ?? order
+      }
+    }
+    return this.view(order)
+  }
+
   async list(userId: string, page: number, perPage: number): Promise<{ data: OrderView[]; total: number }> {
     const rows = await this.db
       .select()
@@ -449,8 +501,13 @@ export class Orders {
     return rows.length > 0 && rows.every((row) => payableAt({ product: order.product, expiresAt: row.expiresAt, startDate: row.startDate }, at))
   }
 
-  /** Publishes `order.updated` to the owner's devices (best effort, never throws). */
+  /**
+   * After every change of an order (once committed): wakes its long-polls on every node and
+   * publishes `order.updated` to the owner's devices (best effort, never throws).
+   */
   async announce(orderId: string): Promise<void> {
+    this.changes.notify(orderId)
+    await this.deps.nodes?.notify(orderId).catch((error: unknown) => log.warn('orders.change_notice_failed', { orderId, error }))
     const order = await this.row(orderId).catch(() => undefined)
     if (!order?.userId) return
     const payload: RealtimeEventPayloads['order.updated'] = { id: order.id, status: order.status, at: new Date().toISOString() }
@@ -495,6 +552,7 @@ export class Orders {
       return Boolean(jobId)
     })
     if (queued) this.deps.jobs.kick()
+    if (queued && order.status === 'issue_failed') await this.announce(id)
     log.info('orders.retry_issue', { orderId: id, queued })
     const after = await this.row(id)
     return { id, status: after!.status, queued }

@@ -26,7 +26,7 @@ import { issueKey } from '~/contract/form-issues'
 import { insurerDocumentsOf, OFFER_DOCUMENTS_KEY, offerDocuments } from '../documents/legal'
 import type { InsurerDocumentKind } from '~/contract/legal-documents'
 import { Batcher } from './batcher'
-import { QuoteNotifier } from './notifier'
+import { LongPollWakeUps } from '../http/long-poll'
 
 /** 128 random bits, base64url (22 characters): quote and offer ids are capabilities. */
 export function newCapabilityId(): string {
@@ -124,7 +124,7 @@ export interface CheckoutOffer {
 export type CheckoutRefusal = { ok: false; error: 'not_found' | 'not_offered' | 'expired' }
 
 export class QuoteService {
-  readonly notifier = new QuoteNotifier()
+  readonly notifier = new LongPollWakeUps()
   private readonly inFlight = new Map<string, Promise<void>>()
   private readonly live = new Map<string, LiveQuote>()
   /** New quotes with their pending offers, several to a statement under load. */
@@ -273,7 +273,7 @@ export class QuoteService {
       const left = deadline - Date.now()
       if (!quote || quote.status === 'complete' || quote.insurers_answered > after || left <= 0 || signal?.aborted) return quote
       // Answers to a quote this node asks for wake the poll; others' are seen by re-reading.
-      await this.notifier.wait(id, this.inFlight.has(id) ? left : Math.min(POLL_RECHECK_MS, left))
+      await this.notifier.wait(id, this.inFlight.has(id) ? left : Math.min(POLL_RECHECK_MS, left), signal)
     }
   }
 

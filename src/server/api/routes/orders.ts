@@ -12,6 +12,7 @@ import {
   OrderListQuery,
   OrderLookup,
   OrderPayment,
+  OrderPollQuery,
   OrderPolicyParams,
   StoreFromProductPageInput,
   StoreFromProductPageResult,
@@ -146,12 +147,16 @@ export const orderRoutes = [
     method: 'GET',
     path: '/orders/{id}',
     tag: 'orders',
-    summary: 'One order, for its owner (bearer) or the guest holding its token (`X-Order-Token`); 404 for anyone else. Once issued it shows `policy` (and every policy in `policies`).',
+    summary:
+      'One order, for its owner (bearer) or the guest holding its token (`X-Order-Token`); 404 for anyone else. Once issued it shows `policy` (and every policy in `policies`). Long-poll: with `status=<the status you have>&wait=<seconds, ≤ 25>` it answers as soon as the status is another, or after `wait`.',
     params: OrderIdParams,
+    query: OrderPollQuery,
     response: OrderLookup,
     handler: async (ctx) => {
       const access = await accessOf(ctx)
-      return { body: { data: await orderCall(ctx.locale, () => ctx.deps.orders.get(ctx.params.id, access)) } }
+      const { status, wait } = ctx.query
+      const read = () => (status && wait ? ctx.deps.orders.waitFor(ctx.params.id, access, status, wait, ctx.request.signal) : ctx.deps.orders.get(ctx.params.id, access))
+      return { body: { data: await orderCall(ctx.locale, read) } }
     },
   }),
   defineRoute({
