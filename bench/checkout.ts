@@ -8,6 +8,7 @@
  *   npm run bench:checkout -- --latency-scale 0.1           # faster outside parties
  *   npm run bench:checkout -- --database postgres://…       # PostgreSQL instead of embedded PGlite
  *   npm run bench:checkout -- --profile                     # a .cpuprofile of the API process, on exit
+ *   npm run bench:checkout -- --ramp 30                     # buyers arrive over 30 s instead of all at once
  *
  * Three processes: the provider API alone (`src/server/api/standalone.ts`, a fresh PGlite data
  * folder unless `--database`, `PAYMENT_PROVIDER=sandbox`), the sandbox services alone
@@ -62,6 +63,7 @@ const { values: flags } = parseArgs({
     'purchase-timeout': { type: 'string', default: '180' },
     'poll-ms': { type: 'string', default: '1000' },
     poll: { type: 'string', default: 'long' },
+    ramp: { type: 'string', default: '0' },
     settle: { type: 'string', default: '180' },
     database: { type: 'string', default: '' },
     hostile: { type: 'string', default: '0.25' },
@@ -74,6 +76,7 @@ const latencyScale = Number(flags['latency-scale'])
 const purchaseTimeoutMs = Number(flags['purchase-timeout']) * 1000
 const pollMs = Number(flags['poll-ms'])
 const longPoll = flags.poll !== 'short'
+const rampMs = Number(flags.ramp) * 1000
 /** Between two reads of an order: none when each read is a long-poll (it waited already). */
 const pause = () => (longPoll ? Promise.resolve() : sleep(pollMs))
 const settleMs = Number(flags.settle) * 1000
@@ -163,7 +166,7 @@ async function main(): Promise<void> {
   try {
     await waitFor(`${sandboxUrl}/ready`, sandbox)
     await waitFor(`${apiUrl}/ready`, api)
-    say(`checkout: ${concurrency} buyers for ${duration} s, ${product}, latency scale ${latencyScale}, ${flags.database ? 'PostgreSQL' : 'PGlite'}, ${longPoll ? 'order long-poll' : `order read every ${pollMs} ms`}`)
+    say(`checkout: ${concurrency} buyers for ${duration} s, ${product}, latency scale ${latencyScale}, ${flags.database ? 'PostgreSQL' : 'PGlite'}, ${longPoll ? 'order long-poll' : `order read every ${pollMs} ms`}${rampMs > 0 ? `, buyers arriving over ${flags.ramp} s` : ''}`)
 
     const errors = new Map<string, number>()
     const fail = (why: string) => errors.set(why, (errors.get(why) ?? 0) + 1)
@@ -306,7 +309,9 @@ async function main(): Promise<void> {
       timings.push({ quote: t1 - t0, order: t2 - t1, pay: t3 - t2, issue: t4 - t3, total: t4 - t0 })
     }
 
-    async function buyer(): Promise<void> {
+    async function buyer(index: number): Promise<void> {
+      // `--ramp`: the buyers arrive one after another over that many seconds, not all at the same instant.
+      if (rampMs > 0) await sleep((rampMs * index) / concurrency)
       while (!stopped && performance.now() < endAt) {
         const n = started++
         try {
@@ -329,7 +334,7 @@ async function main(): Promise<void> {
         await sleep(250)
       }
     })()
-    await Promise.all(Array.from({ length: concurrency }, () => buyer()))
+    await Promise.all(Array.from({ length: concurrency }, (_, index) => buyer(index)))
     buying = false
     await healthProbe
     health.sort((a, b) => a - b)
