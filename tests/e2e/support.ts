@@ -26,6 +26,32 @@ export async function waitForHydration(page: Page): Promise<void> {
   })
 }
 
+/**
+ * Stops the page's clock (`page.clock.install()` before the page loaded, running until now), so
+ * that only the test moves the page's time on: a toast (5 s) or any other timer cannot run out
+ * while a busy machine is slow to get to the next step (docs/testing.md, "Time in tests").
+ */
+export async function stopPageTime(page: Page): Promise<void> {
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 300)) // a moment ahead: the call itself takes time
+}
+
+/**
+ * With the page's time stopped, moves it on in steps of 100 ms until `count` answers `expected`:
+ * for work that needs the page's timers (a form's submission). What appeared has lived one step
+ * at most, however long the server took.
+ */
+export async function stepPageTimeUntil(page: Page, count: () => Promise<number>, expected: number, message: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(100)
+        return count()
+      },
+      { message, timeout: 60_000, intervals: [0] },
+    )
+    .toBe(expected)
+}
+
 /** The operator token the server generated into its data folder (APP_ENV=test). */
 export function operatorToken(): string {
   const secrets = JSON.parse(readFileSync(path.join(DATA_DIR, 'secrets.json'), 'utf8')) as { OPERATOR_TOKEN?: string }
