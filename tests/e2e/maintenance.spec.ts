@@ -85,7 +85,7 @@ test.describe('maintenance mode', () => {
 
   test('the operator CLI switches maintenance through the running server', async ({ request }) => {
     const env = { ...process.env, PORT, DATA_DIR, APP_ENV: 'test', LOG_LEVEL: 'warn' }
-    const cli = (state: 'on' | 'off') => run('npm', ['run', '--silent', 'cli', '--', 'maintenance', state], { env, timeout: 20_000 })
+    const cli = (state: 'on' | 'off') => run('npm', ['run', '--silent', 'cli', '--', 'maintenance', state], { env, timeout: 60_000 })
 
     const on = await cli('on')
     expect(on.stdout).toContain('maintenance on')

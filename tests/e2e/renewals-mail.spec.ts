@@ -46,7 +46,7 @@ test('from the reminder mail to an issued renewal in one click and a payment', a
   await page.getByLabel('CVC').fill('123')
   await page.getByLabel('Numele de pe card').fill('IOANA MARINESCU')
   await page.getByRole('button', { name: /^Plătește/ }).click()
-  await expect(page).toHaveURL(/\/thank-you\?order=/, { timeout: 30_000 })
+  await expect(page).toHaveURL(/\/thank-you\?order=/, { timeout: 60_000 })
   await expect(page.locator('.order-progress')).toHaveAttribute('data-status', 'issued', { timeout: 60_000 })
 
   // The renewal follows on the day after the old end; its card is gone and the link leads to the cards.

@@ -49,7 +49,7 @@ test('from the renewal card to an issued renewal, the day after the old end, not
   await page.getByLabel('CVC').fill('123')
   await page.getByLabel('Numele de pe card').fill('IOANA MARINESCU')
   await page.getByRole('button', { name: /^Plătește/ }).click()
-  await expect(page).toHaveURL(/\/thank-you\?order=/, { timeout: 30_000 })
+  await expect(page).toHaveURL(/\/thank-you\?order=/, { timeout: 60_000 })
   await expect(page.locator('.order-progress')).toHaveAttribute('data-status', 'issued', { timeout: 60_000 })
 
   // The new vignette follows on the day after; the card is gone.

@@ -56,7 +56,7 @@ async function pdfText(download: Download): Promise<string> {
  * `count` policies' PDF and finds the policy's number in it. Answers the documents' text.
  */
 export async function expectIssuedDocuments(page: Page, count: number): Promise<string[]> {
-  await expect(page.locator('.order-progress')).toHaveAttribute('data-status', 'issued', { timeout: 30_000 })
+  await expect(page.locator('.order-progress')).toHaveAttribute('data-status', 'issued', { timeout: 60_000 })
   const policies = page.locator('.order-progress__policy')
   await expect(policies).toHaveCount(count)
   const texts: string[] = []
