@@ -32,7 +32,19 @@ export async function waitForHydration(page: Page): Promise<void> {
  * while a busy machine is slow to get to the next step (docs/testing.md, "Time in tests").
  */
 export async function stopPageTime(page: Page): Promise<void> {
-  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 300)) // a moment ahead: the call itself takes time
+  // `pauseAt` takes a moment of the page's time and refuses one the page's clock has passed: on a
+  // busy machine the call can arrive after any fixed margin ahead of the moment read (300 ms was
+  // passed under load), so the moment is read again until the pause lands ahead of the clock. Bounded by the
+  // test's timeout; each try fails only by running late, never by what the page does.
+  for (;;) {
+    const ahead = await page.evaluate(() => Date.now() + 1_000)
+    try {
+      await page.clock.pauseAt(ahead)
+      return
+    } catch (error) {
+      if (!String(error).includes('Cannot fast-forward to the past')) throw error
+    }
+  }
 }
 
 /**
