@@ -21,7 +21,7 @@ test.afterAll(async () => {
 })
 
 test('the Hungarian vignette’s only issuer does not answer: the page says so and asks again with the same details', async ({ page }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   await withConsentCookieFor(page.context(), app.url)
   await page.goto(`${app.url}/en/lih`)
   await waitForHydration(page)

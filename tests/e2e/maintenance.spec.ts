@@ -24,7 +24,6 @@ test.describe('maintenance mode', () => {
   })
 
   test('visitors land on the maintenance page and are sent back when it ends', async ({ page, request }) => {
-    test.setTimeout(45_000)
     await setMaintenance(request, true)
 
     // The API refuses with the error envelope.
@@ -49,7 +48,6 @@ test.describe('maintenance mode', () => {
   })
 
   test('a form sent during maintenance takes the visitor to the maintenance page, and back when it ends', async ({ page, context, request }) => {
-    test.setTimeout(45_000)
     await withConsentCookie(context)
     await page.goto('/contact-us')
     await waitForHydration(page)

@@ -71,7 +71,7 @@ async function offerPrices(page: Page): Promise<number[]> {
 }
 
 test('a guest compares RCA offers that arrive one by one, pays through 3-D Secure and gets the policy', async ({ page, request }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   await withConsentCookie(page.context())
   await recordProgress(page)
   await fillStepsInEnglish(page)
@@ -169,7 +169,7 @@ test('a guest compares RCA offers that arrive one by one, pays through 3-D Secur
 })
 
 test('on a phone, in Romanian, the offers arrive and sort the same way', async ({ browser }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   const context = await browser.newContext({ locale: 'ro-RO', viewport: MOBILE, isMobile: true, hasTouch: true })
   await withConsentCookie(context)
   const page = await context.newPage()
@@ -197,7 +197,7 @@ test('on a phone, in Romanian, the offers arrive and sort the same way', async (
 })
 
 test('without JavaScript the steps post, and the complete list of offers renders', async ({ browser }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   const context = await browser.newContext({ locale: 'ro-RO', javaScriptEnabled: false })
   await withConsentCookie(context)
   const page = await context.newPage()
@@ -236,7 +236,7 @@ test('an expired or unknown offer cannot be paid', async ({ page }) => {
 })
 
 test('a 19-year-old sees that insurers ask more than ASF’s reference tariff, and where to ask BAAR for an insurer', async ({ page, request }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   await withConsentCookie(page.context())
   // Born in November 2007, licence for a year and a half, a 120 kW car in Cluj: every insurer asks more than the reference.
   const young12 = '507110140002'
@@ -289,7 +289,7 @@ async function quoteThroughApi(request: APIRequestContext, ip = '198.51.100.81')
 }
 
 test('a declined card leads back to paying again, and a good card then issues the policy', async ({ page, request }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   await withConsentCookie(page.context())
   // The comparison is prepared through the API (its journey is the first test's).
   const quote = await quoteThroughApi(request)
@@ -316,7 +316,7 @@ test('a declined card leads back to paying again, and a good card then issues th
 })
 
 test('a wrong 3-D Secure code: the page speaks of the failed payment and how to pay again, never of thanks', async ({ page, request }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   await withConsentCookie(page.context())
   const quote = await quoteThroughApi(request, '198.51.100.84')
   const offer = quote.offers.find((o) => o.status === 'offered')
@@ -350,7 +350,7 @@ test('a wrong 3-D Secure code: the page speaks of the failed payment and how to 
 })
 
 test('the old payment page of an offer that ran out is still paid: refunded, nothing issued, fresh offers in one click', async ({ page, request }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   await withConsentCookie(page.context())
   const quote = await quoteThroughApi(request, '198.51.100.83')
   const offer = quote.offers.find((o) => o.status === 'offered')
@@ -377,7 +377,7 @@ test('the old payment page of an offer that ran out is still paid: refunded, not
 })
 
 test('an offer that runs out while the details are typed is not paid, and fresh offers come with the same details', async ({ page, request }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   await withConsentCookie(page.context())
   const quote = await quoteThroughApi(request, '198.51.100.82')
   const offer = quote.offers.find((o) => o.status === 'offered')
@@ -427,7 +427,7 @@ test('an offer that runs out while the details are typed is not paid, and fresh 
 })
 
 test('the checkout hands over the insurer’s documents and the broker’s notice, with and without JavaScript; the footer names the broker', async ({ page, browser, request }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   await withConsentCookie(page.context())
   const quote = await quoteThroughApi(request, '198.51.100.83')
   const offer = quote.offers.find((o) => o.status === 'offered')!

@@ -10,7 +10,7 @@ import { expectIssuedDocuments, fillBuyer, ioana, payAsGuest, payByCard } from '
 
 
 test('a visitor compares travel offers, sees the one not valid for a Schengen visa, buys one and gets its policy', async ({ page }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   await withConsentCookie(page.context())
   await page.goto('/en/travel')
   await waitForHydration(page)
@@ -69,7 +69,7 @@ test('a visitor compares travel offers, sees the one not valid for a Schengen vi
 })
 
 test('cancellation cover asks the trip’s cost and insures it; a year of trips says its longest trip', async ({ page }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   await withConsentCookie(page.context())
   await page.goto('/en/travel')
   await waitForHydration(page)
@@ -101,7 +101,7 @@ test('cancellation cover asks the trip’s cost and insures it; a year of trips 
 })
 
 test('a visitor buys PAD and an optional home cover in one payment and gets both documents', async ({ page }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   await withConsentCookie(page.context())
   await page.goto('/en/house')
   await waitForHydration(page)
@@ -147,7 +147,7 @@ test('a visitor buys PAD and an optional home cover in one payment and gets both
 })
 
 test('without JavaScript a visitor is told a class I building gets no PAD, then gets the PAD offer and reaches the checkout', async ({ browser }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   const context = await browser.newContext({ locale: 'ro-RO', javaScriptEnabled: false })
   await withConsentCookie(context)
   const page = await context.newPage()

@@ -46,7 +46,7 @@ async function chooseAndReadTotal(page: Page): Promise<{ price: number; total: n
 }
 
 test('a visitor buys a rovinietă with bridge passes and gets its proof', async ({ page }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   await withConsentCookie(page.context())
   await page.goto('/en/instantRo')
   await waitForHydration(page)
@@ -97,7 +97,7 @@ test('a visitor buys a rovinietă with bridge passes and gets its proof', async 
 })
 
 test('a visitor buys a Hungarian daily vignette and gets its proof', async ({ page }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   await withConsentCookie(page.context())
   await page.goto('/en/lih')
   await waitForHydration(page)
@@ -115,7 +115,7 @@ test('a visitor buys a Hungarian daily vignette and gets its proof', async ({ pa
 })
 
 test('a rovinietă for a vehicle named by its registration certificate series, without the VIN', async ({ page }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   await withConsentCookie(page.context())
   await page.goto('/en/instantRo')
   await waitForHydration(page)
@@ -148,7 +148,7 @@ test('a plate that is not Romanian gets its sentence in Romanian beside the fiel
 })
 
 test('without JavaScript a visitor gets a Hungarian county vignette and reaches the checkout with its total', async ({ browser }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   const context = await browser.newContext({ locale: 'ro-RO', javaScriptEnabled: false })
   await withConsentCookie(context)
   const page = await context.newPage()
