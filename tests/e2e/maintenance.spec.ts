@@ -42,7 +42,7 @@ test.describe('maintenance mode', () => {
     await setMaintenance(request, false)
 
     // The page polls every 10 s and takes the visitor back to where they were going.
-    await expect(page).toHaveURL((url) => url.pathname === '/', { timeout: 15_000 })
+    await expect(page).toHaveURL((url) => url.pathname === '/', { timeout: 60_000 })
     await expect(page.locator('[data-product]')).toHaveCount(5)
     await expectProductsAvailable(request)
   })
@@ -60,7 +60,7 @@ test.describe('maintenance mode', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Îmbunătățim site-ul' })).toBeVisible()
     await expect(page.locator('[data-sonner-toast][data-type="error"]')).toHaveCount(0)
     await setMaintenance(request, false)
-    await expect(page).toHaveURL((url) => url.pathname === '/contact-us', { timeout: 15_000 })
+    await expect(page).toHaveURL((url) => url.pathname === '/contact-us', { timeout: 60_000 })
   })
 
   test('the start time is Bucharest time in the page’s language, wherever the visitor is', async ({ browser, request }) => {

@@ -359,7 +359,7 @@ test('the old payment page of an offer that ran out is still paid: refunded, not
   await fillBuyer(page, { email: email(), first: 'Radu', last: 'Late', phone: '0733123457', locality: 'Turda', street: 'Str. Republicii 7' })
   await page.getByRole('checkbox').check()
   await page.getByRole('button', { name: /^Pay .* by card$/ }).click()
-  await expect(page.getByLabel('Card number')).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByLabel('Card number')).toBeVisible({ timeout: 60_000 })
 
   // The offer runs out while the card page is open; the buyer pays it anyway (decision 91).
   const expired = await request.post(`/api/v1/operator/quotes/${quote.id}/expire`, { headers: { authorization: `Bearer ${operatorToken()}` } })

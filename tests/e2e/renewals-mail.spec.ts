@@ -32,7 +32,7 @@ test('from the reminder mail to an issued renewal in one click and a payment', a
   await expect(page).toHaveURL(/\/authenticate\?/)
   await waitForHydration(page)
   await signIn(page, owner.email, password)
-  await expect(page).toHaveURL(/\/checkout\?.*renewal=/, { timeout: 15_000 })
+  await expect(page).toHaveURL(/\/checkout\?.*renewal=/, { timeout: 60_000 })
   await waitForHydration(page)
   // Nothing to type: the buyer and the address of the last purchase are there.
   await expect(page.getByLabel('Prenume', { exact: true })).toHaveValue('Ioana')
@@ -40,7 +40,7 @@ test('from the reminder mail to an issued renewal in one click and a payment', a
   await expect(page.locator('main')).toContainText(plate)
   await page.getByRole('checkbox').check()
   await page.getByRole('button', { name: /^Plătiți .* cu cardul$/ }).click()
-  await expect(page.getByLabel('Numărul cardului')).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByLabel('Numărul cardului')).toBeVisible({ timeout: 60_000 })
   await page.getByLabel('Numărul cardului').fill('4111 1111 1111 1111')
   await page.getByLabel('Expiră (LL/AA)').fill('12/30')
   await page.getByLabel('CVC').fill('123')

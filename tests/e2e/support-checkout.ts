@@ -28,7 +28,7 @@ export async function fillBuyer(page: Page, buyer: Buyer): Promise<void> {
 
 /** The sandbox processor's card form, once it shows: `card` decides the answer (approved, declined, 3-D Secure). */
 export async function payByCard(page: Page, card: string, holder: string): Promise<void> {
-  await expect(page.getByLabel('Card number')).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByLabel('Card number')).toBeVisible({ timeout: 60_000 })
   await page.getByLabel('Card number').fill(card)
   await page.getByLabel('Expiry (MM/YY)').fill('12/30')
   await page.getByLabel('CVC').fill('123')

@@ -18,7 +18,7 @@ async function signInAs(page: Page, address: string) {
   await page.goto('/authenticate')
   await waitForHydration(page)
   await signIn(page, address, password)
-  await expect(page).toHaveURL(/\/account\/orders$/, { timeout: 15_000 })
+  await expect(page).toHaveURL(/\/account\/orders$/, { timeout: 60_000 })
 }
 
 test('a signed-in driver sees a card per issued policy: insurer, number, plate, validity and the QR code of the check', async ({ page }) => {
