@@ -109,7 +109,7 @@ test('vehicle, diary with consumption and chart, note reminder, preferences on a
   await waitForHydration(other)
   await expect(other.locator('html')).toHaveAttribute('lang', 'ro')
   await signIn(other, address, password)
-  await expect(other).toHaveURL(/\/account\/orders$/, { timeout: 15_000 })
+  await expect(other).toHaveURL(/\/account\/orders$/, { timeout: 60_000 })
   await other.reload()
   await expect(other.locator('html')).toHaveAttribute('lang', 'en')
   await expect(other.locator('html')).toHaveAttribute('data-theme', 'dark')

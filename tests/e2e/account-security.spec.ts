@@ -30,7 +30,7 @@ async function secondBrowser(browser: Browser, address: string, secret = passwor
   await page.goto('/authenticate')
   await waitForHydration(page)
   await signIn(page, address, secret)
-  await expect(page).toHaveURL(/\/account\/orders$/, { timeout: 15_000 })
+  await expect(page).toHaveURL(/\/account\/orders$/, { timeout: 60_000 })
   return { context, page }
 }
 
@@ -66,7 +66,7 @@ test('edit the profile and confirm the address from the welcome mail', async ({ 
   await page.goto(link)
   await waitForHydration(page)
   await page.getByRole('button', { name: 'Confirmați adresa' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'este confirmată' })).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByRole('status').filter({ hasText: 'este confirmată' })).toBeVisible({ timeout: 60_000 })
   await page.getByRole('link', { name: 'Mergeți la profil' }).click()
   await expect(page.getByText('Confirmată', { exact: true })).toBeVisible()
   await expect(page.getByRole('note', { name: 'Confirmarea adresei de e-mail' })).toHaveCount(0)
@@ -81,7 +81,7 @@ test('change the e-mail address through the link mailed to the new one, opened s
   await page.getByLabel('Adresa de e-mail nouă').fill(next)
   await page.getByLabel('Parola actuală', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Trimiteți linkul de confirmare', exact: true }).click()
-  await expect(page.getByRole('status').filter({ hasText: `Am trimis un link la ${next}` })).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByRole('status').filter({ hasText: `Am trimis un link la ${next}` })).toBeVisible({ timeout: 60_000 })
   // Nothing changes before the link is opened.
   await expect(page.getByText(`Contul dumneavoastră folosește adresa ${address}.`)).toBeVisible()
   expect(await mailTo(request, address, 'email-change-notice')).not.toContain(next)
@@ -93,13 +93,13 @@ test('change the e-mail address through the link mailed to the new one, opened s
   await waitForHydration(other)
   await expect(other.locator('[data-layout]')).toHaveAttribute('data-layout', 'minimal')
   await other.getByRole('button', { name: 'Confirmați adresa' }).click()
-  await expect(other.getByRole('status').filter({ hasText: `folosește acum ${next}` })).toBeVisible({ timeout: 15_000 })
+  await expect(other.getByRole('status').filter({ hasText: `folosește acum ${next}` })).toBeVisible({ timeout: 60_000 })
   await other.getByRole('link', { name: 'Autentificare' }).click()
   await expect(other).toHaveURL(/\/authenticate\?/)
   await waitForHydration(other)
   await expect(other.getByLabel('E-mail')).toHaveValue(next)
   await signIn(other, next, password)
-  await expect(other).toHaveURL(/\/account\/orders$/, { timeout: 15_000 })
+  await expect(other).toHaveURL(/\/account\/orders$/, { timeout: 60_000 })
   await visitor.close()
 
   await page.reload()
@@ -127,7 +127,7 @@ test('change the password: another browser is signed out, this one stays', async
 
   await page.getByLabel('Parola actuală', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Schimbați parola' }).click()
-  await expect(successToast(page).filter({ hasText: 'Parola a fost schimbată. Alte dispozitive deconectate: 1.' })).toBeVisible({ timeout: 15_000 })
+  await expect(successToast(page).filter({ hasText: 'Parola a fost schimbată. Alte dispozitive deconectate: 1.' })).toBeVisible({ timeout: 60_000 })
   await expect(page.getByLabel('Parola actuală', { exact: true })).toHaveValue('')
 
   await second.page.getByRole('navigation', { name: 'Cont' }).getByRole('link', { name: 'Profil' }).click()
@@ -214,7 +214,7 @@ test('delete the account after confirming with the password, then be refused at 
 
   await dialog.getByLabel('Parolă', { exact: true }).fill(password)
   await dialog.getByRole('button', { name: 'Ștergeți contul' }).click()
-  await expect(page).toHaveURL(/\/account-deleted$/, { timeout: 15_000 })
+  await expect(page).toHaveURL(/\/account-deleted$/, { timeout: 60_000 })
   await expect(page.getByRole('heading', { level: 1, name: 'Contul dumneavoastră a fost șters' })).toBeVisible()
   await expect(page.getByRole('banner').getByRole('button', { name: 'Deconectare' })).toHaveCount(0)
 
@@ -222,7 +222,7 @@ test('delete the account after confirming with the password, then be refused at 
   await expect(page).toHaveURL(/\/authenticate\?last_url=%2Faccount%2Fprofile$/)
   await waitForHydration(page)
   await signIn(page, address, password)
-  await expect(page.getByRole('alert').filter({ hasText: 'Acest cont a fost șters.' })).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByRole('alert').filter({ hasText: 'Acest cont a fost șters.' })).toBeVisible({ timeout: 60_000 })
   await expect(page).toHaveURL(/\/authenticate/)
 })
 

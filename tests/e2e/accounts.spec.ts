@@ -22,7 +22,7 @@ test('register, sign out, sign in again and come back to the page asked for', as
   await expect(page).toHaveURL(/\/authenticate\?last_url=%2Faccount%2Fvehicles$/)
   await waitForHydration(page)
   await signIn(page, address, password)
-  await expect(page).toHaveURL(/\/account\/vehicles$/, { timeout: 15_000 })
+  await expect(page).toHaveURL(/\/account\/vehicles$/, { timeout: 60_000 })
   await expect(page.getByRole('heading', { level: 1, name: 'Vehicule' })).toBeVisible()
 
   // Signed in, /authenticate is not for guests.
@@ -31,13 +31,15 @@ test('register, sign out, sign in again and come back to the page asked for', as
 })
 
 test('the session cookie lives as long as the provider’s token (access_token_ttl)', async ({ page, request, context }) => {
+  // The cookie is made between these two moments, however long registering takes on a busy machine.
   const before = Date.now() / 1000
   const { accessTokenTtl } = await registerThroughApi(page, request, email())
+  const after = Date.now() / 1000
   const cookie = (await context.cookies()).find((c) => c.name.endsWith('asiguro_session'))
+  const expires = cookie?.expires ?? 0
   // iron-session lets the cookie go a minute before the seal it carries.
-  const lifetime = (cookie?.expires ?? 0) - before
-  expect(lifetime).toBeGreaterThan(accessTokenTtl * 60 - 60 - 30)
-  expect(lifetime).toBeLessThanOrEqual(accessTokenTtl * 60)
+  expect(expires - before).toBeGreaterThan(accessTokenTtl * 60 - 60 - 30)
+  expect(expires - after).toBeLessThanOrEqual(accessTokenTtl * 60)
 })
 
 test('a wrong password shows one message, beside the password, the same as an unknown address', async ({ page }) => {
@@ -45,7 +47,7 @@ test('a wrong password shows one message, beside the password, the same as an un
   await waitForHydration(page)
   await signIn(page, email(), 'not my password at all')
   const message = page.getByText('Adresa de e-mail sau parola nu este corectă.')
-  await expect(message).toHaveCount(1, { timeout: 15_000 })
+  await expect(message).toHaveCount(1, { timeout: 60_000 })
   // Shown once, next to its field, and not again as a toast.
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0)
   const field = page.getByLabel('Parolă', { exact: true })
@@ -66,7 +68,7 @@ test('password reset by the e-mailed link ends the other sessions', async ({ pag
   await waitForHydration(resetPage)
   await resetPage.getByLabel('E-mail').fill(address)
   await resetPage.getByRole('button', { name: 'Trimiteți-mi un link' }).click()
-  await expect(resetPage.getByRole('status').filter({ hasText: 'valabil 60 de minute' })).toBeVisible({ timeout: 15_000 })
+  await expect(resetPage.getByRole('status').filter({ hasText: 'valabil 60 de minute' })).toBeVisible({ timeout: 60_000 })
 
   const link = (await mailTo(request, address, 'password-reset')).match(/https?:\/\/\S+/)?.[0] ?? ''
   const url = new URL(link)
@@ -76,9 +78,9 @@ test('password reset by the e-mailed link ends the other sessions', async ({ pag
   await resetPage.getByLabel('Parola nouă').fill(newPassword)
   await resetPage.getByLabel('Repetați parola').fill(newPassword)
   await resetPage.getByRole('button', { name: 'Salvați parola nouă' }).click()
-  await expect(resetPage).toHaveURL(/mode=sign-in/, { timeout: 15_000 })
+  await expect(resetPage).toHaveURL(/mode=sign-in/, { timeout: 60_000 })
   await signIn(resetPage, address, newPassword)
-  await expect(resetPage).toHaveURL(/\/account\/orders$/, { timeout: 15_000 })
+  await expect(resetPage).toHaveURL(/\/account\/orders$/, { timeout: 60_000 })
   await other.close()
 
   // The first browser's session was ended by the reset: it is signed out and told why.
@@ -98,6 +100,6 @@ test('an hour without activity signs the visitor out', async ({ page }) => {
   await page.clock.fastForward('59:00')
   await expect(page).toHaveURL(/\/account\/orders$/)
   await page.clock.fastForward('02:00')
-  await expect(page).toHaveURL(/\/authenticate\?reason=inactivity&last_url=%2Faccount%2Forders$/, { timeout: 15_000 })
+  await expect(page).toHaveURL(/\/authenticate\?reason=inactivity&last_url=%2Faccount%2Forders$/, { timeout: 60_000 })
   await expect(page.getByRole('alert').filter({ hasText: 'Ați fost deconectat din cauza inactivității.' })).toBeVisible()
 })

@@ -21,7 +21,7 @@ test.afterAll(async () => {
 })
 
 test('the Hungarian vignette’s only issuer does not answer: the page says so and asks again with the same details', async ({ page }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   await withConsentCookieFor(page.context(), app.url)
   await page.goto(`${app.url}/en/lih`)
   await waitForHydration(page)
@@ -30,12 +30,12 @@ test('the Hungarian vignette’s only issuer does not answer: the page says so a
   await expect(page).toHaveURL(/\/lih\?quote=/)
   const first = new URL(page.url()).searchParams.get('quote')
   const notice = page.locator(`.offers[data-quote="${first}"] [data-ask-again]`)
-  await expect(notice).toContainText('Nemzeti Útdíjfizetési Szolgáltató (NÚSZ) did not answer this time.', { timeout: 30_000 })
+  await expect(notice).toContainText('Nemzeti Útdíjfizetési Szolgáltató (NÚSZ) did not answer this time.', { timeout: 60_000 })
   await expect(page.locator('.offer-refusals')).toContainText('The insurer did not answer in time.')
 
   await notice.getByRole('button', { name: 'Ask again' }).click()
-  await expect(page).toHaveURL((url) => url.searchParams.has('quote') && url.searchParams.get('quote') !== first, { timeout: 30_000 })
+  await expect(page).toHaveURL((url) => url.searchParams.has('quote') && url.searchParams.get('quote') !== first, { timeout: 60_000 })
   const second = new URL(page.url()).searchParams.get('quote')
   // The same details, asked again: the new quote is for the same plate and again shows its answer.
-  await expect(page.locator(`.offers[data-quote="${second}"] [data-ask-again]`)).toBeVisible({ timeout: 30_000 })
+  await expect(page.locator(`.offers[data-quote="${second}"] [data-ask-again]`)).toBeVisible({ timeout: 60_000 })
 })

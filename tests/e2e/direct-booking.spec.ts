@@ -21,7 +21,7 @@ test('a signed-in driver sends a request with the phone’s position and sees it
   await page.goto('/directbooking')
   await waitForHydration(page)
   await expect(page.getByRole('heading', { level: 1, name: 'Asistență rutieră și ajutor la daune' })).toBeVisible()
-  await expect(bell(page)).toHaveAttribute('data-state-live', 'connected', { timeout: 15_000 })
+  await expect(bell(page)).toHaveAttribute('data-state-live', 'connected', { timeout: 60_000 })
 
   // An accident with the other party: the page walks through the amicable report.
   await page.getByLabel('Ce s-a întâmplat?').selectOption('accident_with_other_party')
@@ -43,7 +43,7 @@ test('a signed-in driver sends a request with the phone’s position and sees it
   await page.getByLabel('Număr de telefon').fill('0722 123 456')
   await page.getByRole('button', { name: 'Trimiteți cererea' }).click()
 
-  await expect(page).toHaveURL(/\/directbooking\?ref=DB-/, { timeout: 15_000 })
+  await expect(page).toHaveURL(/\/directbooking\?ref=DB-/, { timeout: 60_000 })
   const reference = new URL(page.url()).searchParams.get('ref')!
   expect(reference).toMatch(REFERENCE_PATTERN)
   const card = page.getByRole('article', { name: `Cererea ${reference}` })
@@ -56,13 +56,13 @@ test('a signed-in driver sends a request with the phone’s position and sees it
   // The operator sends help: the card changes without a reload, and a toast says so.
   const moved = await request.post(`/api/v1/operator/direct-bookings/${reference}/status`, { headers: { authorization: `Bearer ${operatorToken()}` }, data: { status: 'dispatched' } })
   expect(moved.status(), await moved.text()).toBe(200)
-  await expect(card.getByRole('status')).toHaveText('Stare: Ajutorul este pe drum', { timeout: 15_000 })
+  await expect(card.getByRole('status')).toHaveText('Stare: Ajutorul este pe drum', { timeout: 60_000 })
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: `Ajutorul este pe drum spre B55DBK (${reference}).` })).toBeVisible()
   await expect(card.getByRole('listitem').filter({ hasText: 'Ajutorul este pe drum' })).toHaveCount(1)
 
   const closed = await request.post(`/api/v1/operator/direct-bookings/${reference}/status`, { headers: { authorization: `Bearer ${operatorToken()}` }, data: { status: 'closed' } })
   expect(closed.status()).toBe(200)
-  await expect(card.getByRole('status')).toHaveText('Stare: Încheiată', { timeout: 15_000 })
+  await expect(card.getByRole('status')).toHaveText('Stare: Încheiată', { timeout: 60_000 })
 })
 
 test('a guest sends a request with a plate and an e-mail and gets the reference by e-mail', async ({ page, context, request }) => {
@@ -86,7 +86,7 @@ test('a guest sends a request with a plate and an e-mail and gets the reference 
   await page.getByRole('button', { name: 'Trimiteți cererea' }).click()
 
   const sent = page.getByRole('status').filter({ hasText: /Cererea DB-[A-Z0-9]{6} a fost trimisă/ })
-  await expect(sent).toBeVisible({ timeout: 15_000 })
+  await expect(sent).toBeVisible({ timeout: 60_000 })
   const reference = /DB-[A-Z0-9]{6}/.exec((await sent.textContent()) ?? '')![0]
   expect(await mailTo(request, address, 'direct-booking-received')).toContain(reference)
 })

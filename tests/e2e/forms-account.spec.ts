@@ -18,7 +18,7 @@ const offPassword = (page: Page) => page.getByRole('region', { name: 'Autentific
 
 /** A sentence shown exactly once on the page. */
 async function expectOnce(page: Page, text: string) {
-  await expect(page.getByText(text, { exact: true })).toHaveCount(1, { timeout: 15_000 })
+  await expect(page.getByText(text, { exact: true })).toHaveCount(1, { timeout: 60_000 })
 }
 
 /** A signed-in account in a browser that runs JavaScript. */
@@ -42,7 +42,7 @@ async function enrolAuthenticator(page: Page): Promise<string> {
   await page.goto('/account/2fa')
   await waitForHydration(page)
   await page.getByRole('button', { name: 'Afișați codul QR' }).click()
-  const secret = ((await page.getByTestId('totp-secret').textContent({ timeout: 15_000 })) ?? '').replace(/\s/g, '')
+  const secret = ((await page.getByTestId('totp-secret').textContent({ timeout: 60_000 })) ?? '').replace(/\s/g, '')
   // A code too short: the schema's sentence under the field, before anything is sent.
   await codeField(page).fill('12')
   await codeField(page).blur()
@@ -52,7 +52,7 @@ async function enrolAuthenticator(page: Page): Promise<string> {
   await expect(page.getByText('Codul are 6 cifre.')).toHaveCount(0)
   await currentPassword(page).fill(password)
   await page.getByRole('button', { name: 'Activați autentificarea în doi pași' }).click()
-  await page.getByLabel('Am păstrat cheia de recuperare într-un loc sigur.').check({ timeout: 15_000 })
+  await page.getByLabel('Am păstrat cheia de recuperare într-un loc sigur.').check({ timeout: 60_000 })
   await page.getByRole('button', { name: 'Continuați' }).click()
   await expect(page).toHaveURL(/\/account\/security$/)
   return secret
@@ -85,7 +85,7 @@ test('turning two-step sign-in off: each proof has its sentence under its field,
   await expect(codeField(page)).toHaveAttribute('aria-invalid', 'true')
   await codeField(page).fill(totpCode(secret, currentStep() + 1))
   await turnOff.click()
-  await expect(page.getByRole('link', { name: 'Configurați autentificarea în doi pași' })).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByRole('link', { name: 'Configurați autentificarea în doi pași' })).toBeVisible({ timeout: 60_000 })
   await context.close()
 })
 
@@ -156,7 +156,7 @@ test.describe('without JavaScript', () => {
     await signed.page.goto('/authenticate')
     await waitForHydration(signed.page)
     await signIn(signed.page, signed.address, password)
-    await expect(signed.page).toHaveURL(/\/account\/2fa-check/, { timeout: 15_000 })
+    await expect(signed.page).toHaveURL(/\/account\/2fa-check/, { timeout: 60_000 })
 
     // The second step: a code too short comes back under its field, typed anew (codes are never kept).
     noScript = await withoutScript(browser, signed)
@@ -172,7 +172,7 @@ test.describe('without JavaScript', () => {
     await waitForHydration(signed.page)
     await codeField(signed.page).fill(totpCode(secret, currentStep() + 1))
     await signed.page.getByRole('button', { name: 'Confirmați' }).click()
-    await expect(signed.page).toHaveURL(/\/account\/orders$/, { timeout: 15_000 })
+    await expect(signed.page).toHaveURL(/\/account\/orders$/, { timeout: 60_000 })
 
     // Turned off on the security page: a wrong password comes back under its field, the right one turns it off.
     noScript = await withoutScript(browser, signed)
@@ -200,6 +200,6 @@ async function signedInAgain(browser: Browser, address: string) {
   await page.goto('/authenticate')
   await waitForHydration(page)
   await signIn(page, address, password)
-  await expect(page).toHaveURL(/\/account\/orders$/, { timeout: 15_000 })
+  await expect(page).toHaveURL(/\/account\/orders$/, { timeout: 60_000 })
   return context
 }

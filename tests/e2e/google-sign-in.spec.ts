@@ -122,14 +122,14 @@ test.describe('Google sign-in', () => {
     await expectNoSeriousAxeViolations(page, '/authenticate with Google')
     await page.getByRole('link', { name: 'Continuați cu Google' }).click()
     // Google says nothing of our terms: the new account accepts them once, before anything else.
-    await expect(page).toHaveURL(`${app.url}/account/terms?last_url=%2Faccount%2Forders`, { timeout: 15_000 })
+    await expect(page).toHaveURL(`${app.url}/account/terms?last_url=%2Faccount%2Forders`, { timeout: 60_000 })
     await waitForHydration(page)
     await expectNoSeriousAxeViolations(page, '/account/terms')
     await page.getByRole('button', { name: 'Accept și continui' }).click()
     await expect(page.getByText('Ca să continuați, bifați că acceptați termenii')).toBeVisible()
     await page.getByRole('checkbox', { name: /Accept termenii și condițiile/ }).check()
     await page.getByRole('button', { name: 'Accept și continui' }).click()
-    await expect(page).toHaveURL(`${app.url}/account/orders`, { timeout: 15_000 })
+    await expect(page).toHaveURL(`${app.url}/account/orders`, { timeout: 60_000 })
     await expect(page.locator('[data-layout]')).toHaveAttribute('data-layout', 'account')
 
     // The authorization request of the implicit flow.
@@ -164,11 +164,11 @@ test.describe('Google sign-in', () => {
     await page.goto(`${app.url}/authenticate?mode=register&last_url=%2Faccount%2Fprofile`)
     await waitForHydration(page)
     await page.getByRole('link', { name: 'Continuați cu Google' }).click()
-    await expect(page).toHaveURL(`${app.url}/account/terms?last_url=%2Faccount%2Fprofile`, { timeout: 15_000 })
+    await expect(page).toHaveURL(`${app.url}/account/terms?last_url=%2Faccount%2Fprofile`, { timeout: 60_000 })
     await waitForHydration(page)
     await page.getByRole('checkbox', { name: /Accept termenii și condițiile/ }).check()
     await page.getByRole('button', { name: 'Accept și continui' }).click()
-    await expect(page).toHaveURL(`${app.url}/account/profile`, { timeout: 15_000 })
+    await expect(page).toHaveURL(`${app.url}/account/profile`, { timeout: 60_000 })
 
     await context.clearCookies()
     await withConsentCookieFor(context, app.url)
@@ -176,7 +176,7 @@ test.describe('Google sign-in', () => {
     await page.goto(`${app.url}/authenticate`)
     await waitForHydration(page)
     await page.getByRole('link', { name: 'Continuați cu Google' }).click()
-    await expect(page).toHaveURL(`${app.url}/account/orders`, { timeout: 15_000 })
+    await expect(page).toHaveURL(`${app.url}/account/orders`, { timeout: 60_000 })
   })
 
   test('a tampered state is refused, with a translated message and a way back', async ({ page }) => {
@@ -185,7 +185,7 @@ test.describe('Google sign-in', () => {
     await waitForHydration(page)
     await page.getByRole('link', { name: 'Continuați cu Google' }).click()
     await expect(page.getByRole('alert')).toHaveText('Această autentificare cu Google nu a putut fi verificată, așa că a fost oprită. Vă rugăm să reluați de pe pagina de autentificare.', {
-      timeout: 15_000,
+      timeout: 60_000,
     })
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Autentificarea cu Google nu a reușit')
     await expectNoSeriousAxeViolations(page, '/authenticate/google, refused')
@@ -211,7 +211,7 @@ test.describe('Google sign-in', () => {
     await withConsentCookieFor(other, app.url)
     const otherPage = await other.newPage()
     await otherPage.goto(google.held)
-    await expect(otherPage.getByRole('alert')).toHaveText('Această autentificare cu Google a durat prea mult sau a fost începută în altă filă. Vă rugăm să încercați din nou.', { timeout: 15_000 })
+    await expect(otherPage.getByRole('alert')).toHaveText('Această autentificare cu Google a durat prea mult sau a fost începută în altă filă. Vă rugăm să încercați din nou.', { timeout: 60_000 })
     await other.close()
   })
 
@@ -220,7 +220,7 @@ test.describe('Google sign-in', () => {
     await page.goto(`${app.url}/authenticate`)
     await waitForHydration(page)
     await page.getByRole('link', { name: 'Continuați cu Google' }).click()
-    await expect(page.getByRole('alert')).toHaveText('Autentificarea cu Google a fost anulată.', { timeout: 15_000 })
+    await expect(page.getByRole('alert')).toHaveText('Autentificarea cu Google a fost anulată.', { timeout: 60_000 })
   })
 })
 

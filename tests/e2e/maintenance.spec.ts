@@ -24,7 +24,6 @@ test.describe('maintenance mode', () => {
   })
 
   test('visitors land on the maintenance page and are sent back when it ends', async ({ page, request }) => {
-    test.setTimeout(45_000)
     await setMaintenance(request, true)
 
     // The API refuses with the error envelope.
@@ -43,13 +42,12 @@ test.describe('maintenance mode', () => {
     await setMaintenance(request, false)
 
     // The page polls every 10 s and takes the visitor back to where they were going.
-    await expect(page).toHaveURL((url) => url.pathname === '/', { timeout: 15_000 })
+    await expect(page).toHaveURL((url) => url.pathname === '/', { timeout: 60_000 })
     await expect(page.locator('[data-product]')).toHaveCount(5)
     await expectProductsAvailable(request)
   })
 
   test('a form sent during maintenance takes the visitor to the maintenance page, and back when it ends', async ({ page, context, request }) => {
-    test.setTimeout(45_000)
     await withConsentCookie(context)
     await page.goto('/contact-us')
     await waitForHydration(page)
@@ -62,7 +60,7 @@ test.describe('maintenance mode', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Îmbunătățim site-ul' })).toBeVisible()
     await expect(page.locator('[data-sonner-toast][data-type="error"]')).toHaveCount(0)
     await setMaintenance(request, false)
-    await expect(page).toHaveURL((url) => url.pathname === '/contact-us', { timeout: 15_000 })
+    await expect(page).toHaveURL((url) => url.pathname === '/contact-us', { timeout: 60_000 })
   })
 
   test('the start time is Bucharest time in the page’s language, wherever the visitor is', async ({ browser, request }) => {
@@ -85,7 +83,7 @@ test.describe('maintenance mode', () => {
 
   test('the operator CLI switches maintenance through the running server', async ({ request }) => {
     const env = { ...process.env, PORT, DATA_DIR, APP_ENV: 'test', LOG_LEVEL: 'warn' }
-    const cli = (state: 'on' | 'off') => run('npm', ['run', '--silent', 'cli', '--', 'maintenance', state], { env, timeout: 20_000 })
+    const cli = (state: 'on' | 'off') => run('npm', ['run', '--silent', 'cli', '--', 'maintenance', state], { env, timeout: 60_000 })
 
     const on = await cli('on')
     expect(on.stdout).toContain('maintenance on')

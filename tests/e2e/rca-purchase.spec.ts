@@ -71,7 +71,7 @@ async function offerPrices(page: Page): Promise<number[]> {
 }
 
 test('a guest compares RCA offers that arrive one by one, pays through 3-D Secure and gets the policy', async ({ page, request }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   await withConsentCookie(page.context())
   await recordProgress(page)
   await fillStepsInEnglish(page)
@@ -138,7 +138,7 @@ test('a guest compares RCA offers that arrive one by one, pays through 3-D Secur
   // Back on /thank-you: the order moves to issued without a reload.
   await expect(page).toHaveURL(/\/thank-you\?order=/)
   const orderId = new URL(page.url()).searchParams.get('order') ?? ''
-  await expect(page.locator('.order-progress')).toHaveAttribute('data-status', 'issued', { timeout: 30_000 })
+  await expect(page.locator('.order-progress')).toHaveAttribute('data-status', 'issued', { timeout: 60_000 })
   const policyLine = (await page.locator('.order-progress__policy').textContent()) ?? ''
   const number = /Policy (?:\S+ )?(\S+), valid/.exec(policyLine)?.[1] ?? ''
   expect(number).not.toBe('')
@@ -169,7 +169,7 @@ test('a guest compares RCA offers that arrive one by one, pays through 3-D Secur
 })
 
 test('on a phone, in Romanian, the offers arrive and sort the same way', async ({ browser }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   const context = await browser.newContext({ locale: 'ro-RO', viewport: MOBILE, isMobile: true, hasTouch: true })
   await withConsentCookie(context)
   const page = await context.newPage()
@@ -197,7 +197,7 @@ test('on a phone, in Romanian, the offers arrive and sort the same way', async (
 })
 
 test('without JavaScript the steps post, and the complete list of offers renders', async ({ browser }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   const context = await browser.newContext({ locale: 'ro-RO', javaScriptEnabled: false })
   await withConsentCookie(context)
   const page = await context.newPage()
@@ -220,7 +220,7 @@ test('without JavaScript the steps post, and the complete list of offers renders
   await page.getByRole('button', { name: 'Continuați cu polița' }).click()
   await expect(page).toHaveURL(/step=policy/)
   await page.getByRole('button', { name: 'Compară ofertele' }).click()
-  await expect(page).toHaveURL(/step=offers/, { timeout: 30_000 })
+  await expect(page).toHaveURL(/step=offers/, { timeout: 60_000 })
   await expect(page.locator('.offers__progress')).toContainText(/Toți cei \d+ asigurători au răspuns/)
   const prices = await offerPrices(page)
   expect(prices.length).toBeGreaterThanOrEqual(8)
@@ -236,7 +236,7 @@ test('an expired or unknown offer cannot be paid', async ({ page }) => {
 })
 
 test('a 19-year-old sees that insurers ask more than ASF’s reference tariff, and where to ask BAAR for an insurer', async ({ page, request }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   await withConsentCookie(page.context())
   // Born in November 2007, licence for a year and a half, a 120 kW car in Cluj: every insurer asks more than the reference.
   const young12 = '507110140002'
@@ -253,7 +253,7 @@ test('a 19-year-old sees that insurers ask more than ASF’s reference tariff, a
   expect(made.status(), await made.text()).toBe(201)
   const { id } = ((await made.json()) as { data: { id: string } }).data
   await page.goto(`/en/rca?step=offers&quote=${id}`)
-  await expect(page.locator('.offers__progress')).toContainText(en.allAnswered, { timeout: 30_000 })
+  await expect(page.locator('.offers__progress')).toContainText(en.allAnswered, { timeout: 60_000 })
   const reference = page.locator('.offers__reference')
   await expect(reference).toHaveAttribute('data-baar', 'yes')
   await expect(reference).toContainText(/more than the reference tariff for 12 months/)
@@ -289,7 +289,7 @@ async function quoteThroughApi(request: APIRequestContext, ip = '198.51.100.81')
 }
 
 test('a declined card leads back to paying again, and a good card then issues the policy', async ({ page, request }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   await withConsentCookie(page.context())
   // The comparison is prepared through the API (its journey is the first test's).
   const quote = await quoteThroughApi(request)
@@ -307,16 +307,16 @@ test('a declined card leads back to paying again, and a good card then issues th
 
   await payByCard(page, '4000 0000 0000 0002', 'MIHAI POPA')
   await expect(page).toHaveURL(/\/thank-you\?order=/)
-  await expect(page.locator('.order-progress')).toHaveAttribute('data-status', 'payment_failed', { timeout: 20_000 })
+  await expect(page.locator('.order-progress')).toHaveAttribute('data-status', 'payment_failed', { timeout: 60_000 })
   await expect(page.getByText('The card was refused. Nothing was charged; you can pay again.')).toBeVisible()
 
   await page.getByRole('button', { name: 'Pay again' }).click()
   await payByCard(page, '4111 1111 1111 1111', 'MIHAI POPA')
-  await expect(page.locator('.order-progress')).toHaveAttribute('data-status', 'issued', { timeout: 30_000 })
+  await expect(page.locator('.order-progress')).toHaveAttribute('data-status', 'issued', { timeout: 60_000 })
 })
 
 test('a wrong 3-D Secure code: the page speaks of the failed payment and how to pay again, never of thanks', async ({ page, request }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   await withConsentCookie(page.context())
   const quote = await quoteThroughApi(request, '198.51.100.84')
   const offer = quote.offers.find((o) => o.status === 'offered')
@@ -330,7 +330,7 @@ test('a wrong 3-D Secure code: the page speaks of the failed payment and how to 
   await page.getByRole('button', { name: 'Confirm' }).click()
 
   await expect(page).toHaveURL(/\/thank-you\?order=/)
-  await expect(page.locator('.order-progress')).toHaveAttribute('data-status', 'payment_failed', { timeout: 20_000 })
+  await expect(page.locator('.order-progress')).toHaveAttribute('data-status', 'payment_failed', { timeout: 60_000 })
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('The payment did not go through')
   await expect(page.getByText('The card’s 3-D Secure check failed', { exact: false })).toBeVisible()
   await expect(page.getByText('The card was refused', { exact: false })).toHaveCount(0)
@@ -350,7 +350,7 @@ test('a wrong 3-D Secure code: the page speaks of the failed payment and how to 
 })
 
 test('the old payment page of an offer that ran out is still paid: refunded, nothing issued, fresh offers in one click', async ({ page, request }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   await withConsentCookie(page.context())
   const quote = await quoteThroughApi(request, '198.51.100.83')
   const offer = quote.offers.find((o) => o.status === 'offered')
@@ -359,25 +359,25 @@ test('the old payment page of an offer that ran out is still paid: refunded, not
   await fillBuyer(page, { email: email(), first: 'Radu', last: 'Late', phone: '0733123457', locality: 'Turda', street: 'Str. Republicii 7' })
   await page.getByRole('checkbox').check()
   await page.getByRole('button', { name: /^Pay .* by card$/ }).click()
-  await expect(page.getByLabel('Card number')).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByLabel('Card number')).toBeVisible({ timeout: 60_000 })
 
   // The offer runs out while the card page is open; the buyer pays it anyway (decision 91).
   const expired = await request.post(`/api/v1/operator/quotes/${quote.id}/expire`, { headers: { authorization: `Bearer ${operatorToken()}` } })
   expect(expired.status(), await expired.text()).toBe(200)
   await payByCard(page, '4111 1111 1111 1111', 'RADU LATE')
   await expect(page).toHaveURL(/\/thank-you\?order=/)
-  await expect(page.locator('.order-progress')).toHaveAttribute('data-status', 'expired', { timeout: 20_000 })
+  await expect(page.locator('.order-progress')).toHaveAttribute('data-status', 'expired', { timeout: 60_000 })
   await expect(page.getByText('The payment came after the offer expired or after the cover was due to start, so no policy was issued and the payment is refunded in full.', { exact: false })).toBeVisible()
   await expectNoSeriousAxeViolations(page, '/thank-you (paid too late)')
 
   await waitForHydration(page)
   await page.getByRole('button', { name: 'Get fresh offers with the same details' }).click()
-  await expect(page).toHaveURL(/\/rca\?.*step=offers/, { timeout: 20_000 })
+  await expect(page).toHaveURL(/\/rca\?.*step=offers/, { timeout: 60_000 })
   expect(new URL(page.url()).searchParams.get('quote')).not.toBe(quote.id)
 })
 
 test('an offer that runs out while the details are typed is not paid, and fresh offers come with the same details', async ({ page, request }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   await withConsentCookie(page.context())
   const quote = await quoteThroughApi(request, '198.51.100.82')
   const offer = quote.offers.find((o) => o.status === 'offered')
@@ -412,11 +412,11 @@ test('an offer that runs out while the details are typed is not paid, and fresh 
   // One button asks the insurers again with what was entered: the RCA offers of a new quote.
   await waitForHydration(page)
   await page.getByRole('button', { name: 'Get fresh offers with the same details' }).click()
-  await expect(page).toHaveURL(/\/rca\?.*step=offers/, { timeout: 20_000 })
+  await expect(page).toHaveURL(/\/rca\?.*step=offers/, { timeout: 60_000 })
   const renewed = new URL(page.url()).searchParams.get('quote')
   expect(renewed).toMatch(/^[A-Za-z0-9_-]{22}$/)
   expect(renewed).not.toBe(quote.id)
-  await expect(page.locator('.offers__progress')).toContainText(en.allAnswered, { timeout: 30_000 })
+  await expect(page.locator('.offers__progress')).toContainText(en.allAnswered, { timeout: 60_000 })
   expect((await offerPrices(page)).length).toBeGreaterThan(0)
 
   // The same request: a fresh offer covers the same period, and can be bought.
@@ -427,7 +427,7 @@ test('an offer that runs out while the details are typed is not paid, and fresh 
 })
 
 test('the checkout hands over the insurer’s documents and the broker’s notice, with and without JavaScript; the footer names the broker', async ({ page, browser, request }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   await withConsentCookie(page.context())
   const quote = await quoteThroughApi(request, '198.51.100.83')
   const offer = quote.offers.find((o) => o.status === 'offered')!

@@ -259,7 +259,7 @@ test.describe('against a standalone node with client events on', () => {
   })
 
   test('after the node restarts, pusher-js reconnects with a new socket id, authorizes again, resubscribes and receives (5, 35)', async ({ page }) => {
-    test.setTimeout(90_000)
+    test.setTimeout(180_000)
     const requests = await openBlankPage(page, secret)
     const first = await openClient(page, 'reader', node.port)
     await subscribe(page, 'reader', 'private-e2e-restart')

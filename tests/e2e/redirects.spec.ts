@@ -6,7 +6,7 @@ import { DATA_DIR, navigateInApp, operator, PORT, waitForHydration, withConsentC
 const run = promisify(execFile)
 /** The operator's command line, against the running server (same PORT and DATA_DIR). */
 const cli = (...args: string[]) =>
-  run('npm', ['run', '--silent', 'cli', '--', 'redirect', ...args], { env: { ...process.env, PORT, DATA_DIR, APP_ENV: 'test', LOG_LEVEL: 'warn' }, timeout: 20_000 })
+  run('npm', ['run', '--silent', 'cli', '--', 'redirect', ...args], { env: { ...process.env, PORT, DATA_DIR, APP_ENV: 'test', LOG_LEVEL: 'warn' }, timeout: 60_000 })
 
 test.describe('server redirect rules', () => {
   test.describe.configure({ mode: 'serial' })

@@ -32,7 +32,7 @@ test('from the reminder mail to an issued renewal in one click and a payment', a
   await expect(page).toHaveURL(/\/authenticate\?/)
   await waitForHydration(page)
   await signIn(page, owner.email, password)
-  await expect(page).toHaveURL(/\/checkout\?.*renewal=/, { timeout: 15_000 })
+  await expect(page).toHaveURL(/\/checkout\?.*renewal=/, { timeout: 60_000 })
   await waitForHydration(page)
   // Nothing to type: the buyer and the address of the last purchase are there.
   await expect(page.getByLabel('Prenume', { exact: true })).toHaveValue('Ioana')
@@ -40,13 +40,13 @@ test('from the reminder mail to an issued renewal in one click and a payment', a
   await expect(page.locator('main')).toContainText(plate)
   await page.getByRole('checkbox').check()
   await page.getByRole('button', { name: /^Plătiți .* cu cardul$/ }).click()
-  await expect(page.getByLabel('Numărul cardului')).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByLabel('Numărul cardului')).toBeVisible({ timeout: 60_000 })
   await page.getByLabel('Numărul cardului').fill('4111 1111 1111 1111')
   await page.getByLabel('Expiră (LL/AA)').fill('12/30')
   await page.getByLabel('CVC').fill('123')
   await page.getByLabel('Numele de pe card').fill('IOANA MARINESCU')
   await page.getByRole('button', { name: /^Plătește/ }).click()
-  await expect(page).toHaveURL(/\/thank-you\?order=/, { timeout: 30_000 })
+  await expect(page).toHaveURL(/\/thank-you\?order=/, { timeout: 60_000 })
   await expect(page.locator('.order-progress')).toHaveAttribute('data-status', 'issued', { timeout: 60_000 })
 
   // The renewal follows on the day after the old end; its card is gone and the link leads to the cards.

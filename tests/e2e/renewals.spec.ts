@@ -24,7 +24,7 @@ test('from the renewal card to an issued renewal, the day after the old end, not
   await page.goto('/authenticate')
   await waitForHydration(page)
   await signIn(page, owner.email, password)
-  await expect(page).toHaveURL(/\/account\/orders$/, { timeout: 15_000 })
+  await expect(page).toHaveURL(/\/account\/orders$/, { timeout: 60_000 })
   const card = page.locator('.renewal-card').filter({ hasText: vehicle.plate })
   await expect(card).toBeVisible()
   await expect(card).toContainText('fără pauză și fără suprapunere')
@@ -43,13 +43,13 @@ test('from the renewal card to an issued renewal, the day after the old end, not
   await page.getByRole('checkbox').check()
   await page.getByRole('button', { name: /^Plătiți .* cu cardul$/ }).click()
   // The processor's own page, in the buyer's language.
-  await expect(page.getByLabel('Numărul cardului')).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByLabel('Numărul cardului')).toBeVisible({ timeout: 60_000 })
   await page.getByLabel('Numărul cardului').fill('4111 1111 1111 1111')
   await page.getByLabel('Expiră (LL/AA)').fill('12/30')
   await page.getByLabel('CVC').fill('123')
   await page.getByLabel('Numele de pe card').fill('IOANA MARINESCU')
   await page.getByRole('button', { name: /^Plătește/ }).click()
-  await expect(page).toHaveURL(/\/thank-you\?order=/, { timeout: 30_000 })
+  await expect(page).toHaveURL(/\/thank-you\?order=/, { timeout: 60_000 })
   await expect(page.locator('.order-progress')).toHaveAttribute('data-status', 'issued', { timeout: 60_000 })
 
   // The new vignette follows on the day after; the card is gone.

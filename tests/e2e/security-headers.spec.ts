@@ -4,7 +4,7 @@
  * and shows toasts without a single CSP violation. The test server is plain HTTP, so no HSTS.
  */
 import { expect, test, type Page, type Response } from '@playwright/test'
-import { navigateInApp, waitForHydration, withConsentCookie } from './support'
+import { navigateInApp, stepPageTimeUntil, stopPageTime, waitForHydration, withConsentCookie } from './support'
 
 type Violation = { directive: string; blocked: string; sample: string }
 
@@ -122,8 +122,11 @@ test('hydrates and navigates on the client without any CSP violation', async ({ 
 test('toasts render, styled by sonner, without any CSP violation', async ({ page }) => {
   // The consent cookie (beforeEach) keeps the banner closed: the toasts are what appears.
   const watch = await watchPage(page)
+  // The page's time stands still once it is hydrated: the toast stays while it is checked.
+  await page.clock.install()
   await page.goto('/contact-us')
   await waitForHydration(page)
+  await stopPageTime(page)
   // A message sent: its success toast (forms no longer toast their errors, decision 56).
   await page.getByLabel('Numele dumneavoastră').fill('Ana Popescu')
   await page.getByLabel('E-mail').fill('ana@example.ro')
@@ -131,8 +134,8 @@ test('toasts render, styled by sonner, without any CSP violation', async ({ page
   await page.getByRole('button', { name: 'Trimiteți mesajul' }).click()
 
   const toasts = page.locator('[data-sonner-toast][data-type="success"]')
-  await expect(toasts.first()).toBeVisible({ timeout: 15_000 })
-  expect(await toasts.count()).toBeGreaterThan(0)
+  await stepPageTimeUntil(page, () => toasts.count(), 1, 'the success toast')
+  await expect(toasts.first()).toBeVisible()
   // sonner's own stylesheet (inserted at runtime, allowed by hash) positions the toasts.
   await expect(toasts.first()).toHaveCSS('position', 'absolute')
   await expect(page.locator('[data-sonner-toaster]')).toHaveCSS('position', 'fixed')

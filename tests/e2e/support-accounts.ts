@@ -21,7 +21,7 @@ export async function register(page: Page, address: string, { origin = '', landi
   await page.getByLabel('Repetați parola').fill(password)
   await page.getByRole('checkbox', { name: /Accept termenii/ }).check()
   await page.getByRole('button', { name: 'Creați contul' }).click()
-  await expect(page).toHaveURL(landing, { timeout: 15_000 })
+  await expect(page).toHaveURL(landing, { timeout: 60_000 })
 }
 
 export async function signIn(page: Page, address: string, secret: string) {
@@ -67,6 +67,6 @@ export async function registerThroughApi(page: Page, request: APIRequestContext,
   await page.goto('/authenticate')
   await waitForHydration(page)
   await signIn(page, address, password)
-  await expect(page).toHaveURL(/\/account\/orders$/, { timeout: 15_000 })
+  await expect(page).toHaveURL(/\/account\/orders$/, { timeout: 60_000 })
   return { accessTokenTtl: access_token_ttl }
 }

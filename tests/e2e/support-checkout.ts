@@ -28,7 +28,7 @@ export async function fillBuyer(page: Page, buyer: Buyer): Promise<void> {
 
 /** The sandbox processor's card form, once it shows: `card` decides the answer (approved, declined, 3-D Secure). */
 export async function payByCard(page: Page, card: string, holder: string): Promise<void> {
-  await expect(page.getByLabel('Card number')).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByLabel('Card number')).toBeVisible({ timeout: 60_000 })
   await page.getByLabel('Card number').fill(card)
   await page.getByLabel('Expiry (MM/YY)').fill('12/30')
   await page.getByLabel('CVC').fill('123')
@@ -56,7 +56,7 @@ async function pdfText(download: Download): Promise<string> {
  * `count` policies' PDF and finds the policy's number in it. Answers the documents' text.
  */
 export async function expectIssuedDocuments(page: Page, count: number): Promise<string[]> {
-  await expect(page.locator('.order-progress')).toHaveAttribute('data-status', 'issued', { timeout: 30_000 })
+  await expect(page.locator('.order-progress')).toHaveAttribute('data-status', 'issued', { timeout: 60_000 })
   const policies = page.locator('.order-progress__policy')
   await expect(policies).toHaveCount(count)
   const texts: string[] = []

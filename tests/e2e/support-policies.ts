@@ -132,7 +132,7 @@ export interface PolicyFixture {
 export function policyBoughtBeforeAll(): PolicyFixture {
   const fixture = {} as PolicyFixture
   test.beforeAll(async ({ playwright }) => {
-    test.setTimeout(120_000)
+    test.setTimeout(240_000)
     fixture.api = await playwright.request.newContext({ baseURL: BASE_URL })
     fixture.owner = await accountWithBearer(fixture.api)
     fixture.policy = await buyRcaPolicy(fixture.api, fixture.owner.bearer)

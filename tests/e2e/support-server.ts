@@ -95,7 +95,8 @@ export async function startAppServer(overrides: Record<string, string>): Promise
   const url = `http://127.0.0.1:${port}`
   // A copy of the run's migrated database (tests/e2e/support-data-folder.ts): no initdb, no migrations.
   const dataDir = freshDataFolder('asiguro-e2e-own-')
-  const env = { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', APP_ENV: 'test', ...overrides }
+  // Insurers without drawn failures, as on the shared server (playwright.config.ts, decision 154).
+  const env = { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', APP_ENV: 'test', SANDBOX_INSURER_FAILURES: 'none', ...overrides }
   const server = await startServerProcess('server with its own settings', 'dist/node/serve.js', env, `${url}/api/v1/ready`, dataDir)
   return {
     url,

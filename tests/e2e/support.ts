@@ -26,6 +26,44 @@ export async function waitForHydration(page: Page): Promise<void> {
   })
 }
 
+/**
+ * Stops the page's clock (`page.clock.install()` before the page loaded, running until now), so
+ * that only the test moves the page's time on: a toast (5 s) or any other timer cannot run out
+ * while a busy machine is slow to get to the next step (docs/testing.md, "Time in tests").
+ */
+export async function stopPageTime(page: Page): Promise<void> {
+  // `pauseAt` takes a moment of the page's time and refuses one the page's clock has passed: on a
+  // busy machine the call can arrive after any fixed margin ahead of the moment read (300 ms was
+  // passed under load), so the moment is read again until the pause lands ahead of the clock. Bounded by the
+  // test's timeout; each try fails only by running late, never by what the page does.
+  for (;;) {
+    const ahead = await page.evaluate(() => Date.now() + 1_000)
+    try {
+      await page.clock.pauseAt(ahead)
+      return
+    } catch (error) {
+      if (!String(error).includes('Cannot fast-forward to the past')) throw error
+    }
+  }
+}
+
+/**
+ * With the page's time stopped, moves it on in steps of 100 ms until `count` answers `expected`:
+ * for work that needs the page's timers (a form's submission). What appeared has lived one step
+ * at most, however long the server took.
+ */
+export async function stepPageTimeUntil(page: Page, count: () => Promise<number>, expected: number, message: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(100)
+        return count()
+      },
+      { message, timeout: 60_000, intervals: [0] },
+    )
+    .toBe(expected)
+}
+
 /** The operator token the server generated into its data folder (APP_ENV=test). */
 export function operatorToken(): string {
   const secrets = JSON.parse(readFileSync(path.join(DATA_DIR, 'secrets.json'), 'utf8')) as { OPERATOR_TOKEN?: string }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { BASE_URL, waitForHydration, withConsentCookie } from './support'
+import { BASE_URL, stopPageTime, waitForHydration, withConsentCookie } from './support'
 
 test.beforeEach(async ({ context }) => withConsentCookie(context))
 
@@ -69,7 +69,7 @@ test('in-page links scroll in 300 ms, easing in and out, then move the focus', a
   await page.setViewportSize({ width: 390, height: 500 })
   await page.goto('/faq')
   await waitForHydration(page)
-  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000))
+  await stopPageTime(page)
   const from = await page.evaluate(() => {
     window.scrollTo(0, document.documentElement.scrollHeight)
     return window.scrollY

@@ -10,7 +10,7 @@ import { expectIssuedDocuments, fillBuyer, ioana, payAsGuest, payByCard } from '
 
 
 test('a visitor compares travel offers, sees the one not valid for a Schengen visa, buys one and gets its policy', async ({ page }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   await withConsentCookie(page.context())
   await page.goto('/en/travel')
   await waitForHydration(page)
@@ -31,7 +31,7 @@ test('a visitor compares travel offers, sees the one not valid for a Schengen vi
   await page.getByLabel('Return').fill(back)
   await page.getByRole('button', { name: 'Compare the offers' }).click()
   await expect(page).toHaveURL(/\/travel\?quote=/)
-  await expect(page.locator('.offers__progress')).toContainText(/All \d+ insurers answered\./, { timeout: 25_000 })
+  await expect(page.locator('.offers__progress')).toContainText(/All \d+ insurers answered\./, { timeout: 60_000 })
   await expect(page.locator('.offer')).not.toHaveCount(0)
   await expect(page.locator('.offer').filter({ hasText: 'Medical cover up to' }).first()).toBeVisible()
   await expect(page.locator('.offer').filter({ hasText: 'Not valid for a Schengen visa' })).toHaveCount(1)
@@ -69,7 +69,7 @@ test('a visitor compares travel offers, sees the one not valid for a Schengen vi
 })
 
 test('cancellation cover asks the trip’s cost and insures it; a year of trips says its longest trip', async ({ page }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   await withConsentCookie(page.context())
   await page.goto('/en/travel')
   await waitForHydration(page)
@@ -82,7 +82,7 @@ test('cancellation cover asks the trip’s cost and insures it; a year of trips 
   await cost.fill('1 250')
   await page.getByRole('button', { name: 'Compare the offers' }).click()
   await expect(page).toHaveURL(/\/travel\?quote=/)
-  await expect(page.locator('.offers__progress')).toContainText(/All \d+ insurers answered\./, { timeout: 25_000 })
+  await expect(page.locator('.offers__progress')).toContainText(/All \d+ insurers answered\./, { timeout: 60_000 })
   const insured = page.locator('.offer').filter({ hasText: 'Trip cancellation insured up to' })
   await expect(insured.first()).toBeVisible()
   expect(await insured.count()).toBe(await page.locator('.offer').count())
@@ -94,14 +94,14 @@ test('cancellation cover asks the trip’s cost and insures it; a year of trips 
   await page.getByLabel('Cover', { exact: true }).selectOption('annual')
   await page.getByLabel('Traveller 1').fill('1982-02-14')
   await page.getByRole('button', { name: 'Compare the offers' }).click()
-  await expect(page.locator('.offers__progress')).toContainText(/All \d+ insurers answered\./, { timeout: 25_000 })
+  await expect(page.locator('.offers__progress')).toContainText(/All \d+ insurers answered\./, { timeout: 60_000 })
   const annual = page.locator('.offer')
   await expect(annual.first().locator('[data-max-trip-days]')).toContainText(/Each trip up to \d+ days/)
   expect(await annual.locator('[data-max-trip-days]').count()).toBe(await annual.count())
 })
 
 test('a visitor buys PAD and an optional home cover in one payment and gets both documents', async ({ page }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   await withConsentCookie(page.context())
   await page.goto('/en/house')
   await waitForHydration(page)
@@ -119,7 +119,7 @@ test('a visitor buys PAD and an optional home cover in one payment and gets both
   await page.getByLabel('Floors').fill('2')
   await page.getByRole('button', { name: 'Compare the offers' }).click()
   await expect(page).toHaveURL(/\/house\?quote=/)
-  await expect(page.locator('.offers__progress')).toContainText(/All \d+ insurers answered\./, { timeout: 25_000 })
+  await expect(page.locator('.offers__progress')).toContainText(/All \d+ insurers answered\./, { timeout: 60_000 })
 
   // The PAD stands apart; each optional offer is bought with it, the sum shown.
   const pad = page.locator('.offer--pad')
@@ -147,7 +147,7 @@ test('a visitor buys PAD and an optional home cover in one payment and gets both
 })
 
 test('without JavaScript a visitor is told a class I building gets no PAD, then gets the PAD offer and reaches the checkout', async ({ browser }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   const context = await browser.newContext({ locale: 'ro-RO', javaScriptEnabled: false })
   await withConsentCookie(context)
   const page = await context.newPage()
@@ -168,7 +168,7 @@ test('without JavaScript a visitor is told a class I building gets no PAD, then 
 
   await page.getByLabel('Clasa de risc seismic').selectOption('')
   await page.getByRole('button', { name: 'Compară ofertele' }).click()
-  await expect(page).toHaveURL(/\/house\?quote=[^&]+&wait=1/, { timeout: 30_000 })
+  await expect(page).toHaveURL(/\/house\?quote=[^&]+&wait=1/, { timeout: 60_000 })
   await expect(page.locator('.offers__progress')).toContainText('Emitentul a răspuns.') // PAD only: the pool is the one issuer asked
   const pad = page.locator('.offer').filter({ has: page.locator('.offer__cover[data-pad-type="B"]') })
   await expect(pad).toHaveCount(1)

@@ -19,7 +19,7 @@ test.afterAll(async () => app?.stop())
 test.beforeEach(async ({ context }) => withConsentCookieFor(context, app.url))
 
 async function expectSetupAsked(page: Page, lastUrl: string) {
-  await expect(page).toHaveURL(`${app.url}/account/2fa?last_url=${encodeURIComponent(lastUrl)}`, { timeout: 15_000 })
+  await expect(page).toHaveURL(`${app.url}/account/2fa?last_url=${encodeURIComponent(lastUrl)}`, { timeout: 60_000 })
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Configurați autentificarea în doi pași')
   await expect(page.locator('[data-layout]')).toHaveAttribute('data-layout', 'minimal')
 }

@@ -19,23 +19,20 @@ test.beforeAll(async ({ request }) => {
 })
 
 /**
- * Asks for the price with the first of `plates` the issuer answers for, and gives that plate back
- * as the checkout writes it. The sandbox draws each try's answer, 5xx or hang from a hash of the
- * request, the try and the minute (decision 89); the engine asks once more after a failure, so an
- * unanswered request is rare, and another plate is another draw.
+ * Asks for the price for `plate` and gives it back as the checkout writes it, once the issuer has
+ * answered. The browser tests' sandbox draws no failures or hangs (decision 154): the issuer
+ * answers every plate.
  */
-async function askForPrice(page: Page, plates: readonly string[]): Promise<string> {
-  for (const plate of plates) {
-    await page.getByLabel('Registration plate').fill(plate)
-    const before = page.url()
-    await page.getByRole('button', { name: 'See the price' }).click()
-    await expect(page).toHaveURL((url) => url.href !== before && url.searchParams.has('quote'))
-    // This quote's own list (the previous one may still show while the page loads), once its issuer has answered.
-    const offers = page.locator(`.offers[data-quote="${new URL(page.url()).searchParams.get('quote')}"]`)
-    await expect(offers.locator('.offers__progress progress')).toHaveAttribute('value', '1', { timeout: 30_000 })
-    if ((await offers.locator('.offer').count()) > 0) return plate.replace(/\s/g, '').toUpperCase()
-  }
-  throw new Error(`the issuer answered none of ${plates.join(', ')} today`)
+async function askForPrice(page: Page, plate: string): Promise<string> {
+  await page.getByLabel('Registration plate').fill(plate)
+  const before = page.url()
+  await page.getByRole('button', { name: 'See the price' }).click()
+  await expect(page).toHaveURL((url) => url.href !== before && url.searchParams.has('quote'))
+  // This quote's own list (the previous one may still show while the page loads), once its issuer has answered.
+  const offers = page.locator(`.offers[data-quote="${new URL(page.url()).searchParams.get('quote')}"]`)
+  await expect(offers.locator('.offers__progress progress')).toHaveAttribute('value', '1', { timeout: 60_000 })
+  await expect(offers.locator('.offer')).not.toHaveCount(0)
+  return plate.replace(/\s/g, '').toUpperCase()
 }
 
 /** The offer's price and the checkout's total, after "Choose". */
@@ -49,7 +46,7 @@ async function chooseAndReadTotal(page: Page): Promise<{ price: number; total: n
 }
 
 test('a visitor buys a rovinietă with bridge passes and gets its proof', async ({ page }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   await withConsentCookie(page.context())
   await page.goto('/en/instantRo')
   await waitForHydration(page)
@@ -64,7 +61,7 @@ test('a visitor buys a rovinietă with bridge passes and gets its proof', async 
   await page.getByLabel('Chassis number (VIN)').fill(VIN)
   await page.getByLabel('Fetești–Cernavodă bridge passes (optional)').fill('2')
   await expect(page.getByText('Check the registration plate letter by letter')).toBeVisible()
-  const plate = await askForPrice(page, ['b 123 abc', 'b 124 abc', 'b 125 abc'])
+  const plate = await askForPrice(page, 'b 123 abc')
 
   await expect(page).toHaveURL(/\/instantRo\?quote=/)
   const offer = page.locator('.offer').first()
@@ -100,13 +97,13 @@ test('a visitor buys a rovinietă with bridge passes and gets its proof', async 
 })
 
 test('a visitor buys a Hungarian daily vignette and gets its proof', async ({ page }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   await withConsentCookie(page.context())
   await page.goto('/en/lih')
   await waitForHydration(page)
   await page.getByLabel('Category').selectOption('D1')
   await page.getByLabel('Period').selectOption('daily')
-  const plate = await askForPrice(page, ['CJ 11 HUV', 'CJ 12 HUV', 'CJ 13 HUV'])
+  const plate = await askForPrice(page, 'CJ 11 HUV')
   await expect(page).toHaveURL(/\/lih\?quote=/)
   const { price, total } = await chooseAndReadTotal(page)
   expect(total).toBe(price)
@@ -118,7 +115,7 @@ test('a visitor buys a Hungarian daily vignette and gets its proof', async ({ pa
 })
 
 test('a rovinietă for a vehicle named by its registration certificate series, without the VIN', async ({ page }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   await withConsentCookie(page.context())
   await page.goto('/en/instantRo')
   await waitForHydration(page)
@@ -128,7 +125,7 @@ test('a rovinietă for a vehicle named by its registration certificate series, w
   await page.getByRole('button', { name: 'See the price' }).click()
   await expect(page.locator('#ro-vignette-vin-error')).toHaveText('Enter the VIN or the registration certificate series.')
   await page.getByLabel('Or: registration certificate series').fill('J 123456')
-  const plate = await askForPrice(page, ['CJ 10 ABC', 'CJ 14 ABC', 'CJ 15 ABC'])
+  const plate = await askForPrice(page, 'CJ 10 ABC')
   await expect(page).toHaveURL(/\/instantRo\?quote=/)
   await chooseAndReadTotal(page)
   const summary = page.locator('.checkout-subject')
@@ -151,7 +148,7 @@ test('a plate that is not Romanian gets its sentence in Romanian beside the fiel
 })
 
 test('without JavaScript a visitor gets a Hungarian county vignette and reaches the checkout with its total', async ({ browser }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   const context = await browser.newContext({ locale: 'ro-RO', javaScriptEnabled: false })
   await withConsentCookie(context)
   const page = await context.newPage()
@@ -165,7 +162,7 @@ test('without JavaScript a visitor gets a Hungarian county vignette and reaches 
   await expect(page.getByLabel('Registration plate')).toHaveValue('CJ 10 ABC')
   await page.getByLabel('Pest', { exact: true }).check()
   await page.getByLabel('Fejér', { exact: true }).check()
-  const plate = await askForPrice(page, ['CJ 10 ABC', 'CJ 14 ABC', 'CJ 15 ABC'])
+  const plate = await askForPrice(page, 'CJ 10 ABC')
   await expect(page).toHaveURL(/\/lih\?quote=/)
 
   const offer = page.locator('.offer').first()

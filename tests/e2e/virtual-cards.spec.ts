@@ -18,7 +18,7 @@ async function signInAs(page: Page, address: string) {
   await page.goto('/authenticate')
   await waitForHydration(page)
   await signIn(page, address, password)
-  await expect(page).toHaveURL(/\/account\/orders$/, { timeout: 15_000 })
+  await expect(page).toHaveURL(/\/account\/orders$/, { timeout: 60_000 })
 }
 
 test('a signed-in driver sees a card per issued policy: insurer, number, plate, validity and the QR code of the check', async ({ page }) => {
@@ -76,7 +76,7 @@ test('another user never sees the card, and a guest sees what the cards are and 
 test('the cards open offline after the first visit (service worker)', async ({ page, context }) => {
   await signInAs(page, bought.owner.email)
   await page.goto('/virtualcards')
-  await expect(page.locator('[data-offline-copy="saved"]')).toHaveText('Salvate pe acest dispozitiv: pagina se deschide și fără internet.', { timeout: 20_000 })
+  await expect(page.locator('[data-offline-copy="saved"]')).toHaveText('Salvate pe acest dispozitiv: pagina se deschide și fără internet.', { timeout: 60_000 })
 
   await context.setOffline(true)
   try {

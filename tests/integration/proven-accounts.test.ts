@@ -218,7 +218,7 @@ describe.each(databaseKinds)('proven accounts: accounts, secrets, offers, bad in
 
       // A password reset from the mailed link: every session ends, and so does the feed's URL.
       expect((await t.call('/auth/generate-reset-token', json({ email, token: '' }))).status).toBe(200)
-      await expect.poll(async () => (await t.deps.mailer.latest(email, 20)).some((m) => m.kind === 'password-reset'), { timeout: 5000 }).toBe(true)
+      await expect.poll(async () => (await t.deps.mailer.latest(email, 20)).some((m) => m.kind === 'password-reset'), { timeout: 60_000 }).toBe(true)
       const reset = await mailedLink(email, 'password-reset', 'reset_token=')
       const chosen = 'a treia parola destul de lunga 44'
       const done = await t.call('/auth/reset-password', json({ email, reset_token: reset.searchParams.get('reset_token'), password: chosen, password_confirmation: chosen, token: '' }))
