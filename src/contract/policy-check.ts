@@ -122,7 +122,7 @@ export const VehicleEndFromCheck = z.object({
   data: z.object({
     vehicle_id: z.uuid(),
     registration_plate: z.string(),
-    /** The public answer's last day: the policy bought here in force today; null when there is none. */
+    /** The public answer's last day: the policy bought here in force today, else the next one starting later; null when there is none. */
     valid_until: day.nullable(),
     /** The vehicle's RCA last day after the call. */
     vehicle_valid_until: day.nullable(),

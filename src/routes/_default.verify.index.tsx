@@ -14,7 +14,7 @@ export const Route = createFileRoute('/_default/verify/')({
     const answer = await checkPolicy({ data: { vehicle: deps.vehicle, date: deps.date ?? '' } })
     // A policy bought here in force for a plate: the signed-in owner's vehicle of that plate may take its last day (decision 160).
     const plate = checkedPlateOf(deps.vehicle)
-    const vehicle = answer.ok && answer.data.valid && plate ? await vehicleEndFromCheck({ data: { registration_plate: plate } }) : null
+    const vehicle = answer.ok && (answer.data.valid || answer.data.next) && plate ? await vehicleEndFromCheck({ data: { registration_plate: plate } }) : null
     return { answer, vehicle }
   },
   head: ({ match }) => pageTitle(match, msg`Check an RCA policy`),

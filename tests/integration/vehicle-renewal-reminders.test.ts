@@ -202,11 +202,10 @@ describe.each(databaseKinds)('reminders and the policy check for vehicles insure
   })
 
   it('takes the public check’s last day of a policy bought here onto a vehicle of the caller, and nothing else of its buyer', async () => {
-    // Someone buys an RCA here, in force today.
+    // Someone buys an RCA here, from tomorrow.
     const buyer = await registerUser(t)
     const offer = await rcaOffer((n) => `B ${n} CHK`)
     const policy = (await buy(offer.id, buyer.session.access_token, buyer.email)).policies[0]!
-    await t.deps.database.db.update(orderPolicies).set({ startDate: todayInBucharest() }).where(eq(orderPolicies.id, policy.id))
     const [issued] = await t.deps.database.db.select({ plate: orderPolicies.registrationPlate }).from(orderPolicies).where(eq(orderPolicies.id, policy.id))
     const plate = issued!.plate!
 
@@ -221,9 +220,12 @@ describe.each(databaseKinds)('reminders and the policy check for vehicles insure
     // Exactly the public answer's date about the policy: no insurer, number, buyer or order.
     expect(Object.keys(body.data).sort()).toEqual(['registration_plate', 'taken', 'valid_until', 'vehicle_id', 'vehicle_valid_until'])
     expect(VehicleEndFromCheck.parse(body).data).toEqual({ vehicle_id: added.id, registration_plate: plate, valid_until: policy.end_date, vehicle_valid_until: policy.end_date, taken: true })
-    const publicAnswer = (await (await t.call(`/policies/check?registration_plate=${plate}`)).json()) as { data: { valid_until: string } }
+    // The same date anyone reads from the public check on the policy's first day.
+    const publicAnswer = (await (await t.call(`/policies/check?registration_plate=${plate}&date=${policy.start_date}`)).json()) as { data: { valid_until: string } }
     expect(publicAnswer.data.valid_until).toBe(policy.end_date)
 
+    // From here the policy is in force today (the check's first answer).
+    await t.deps.database.db.update(orderPolicies).set({ startDate: todayInBucharest() }).where(eq(orderPolicies.id, policy.id))
     // A date of its own is kept unless the owner asks for the check's.
     const typed = addDays(policy.end_date!, -100)
     await call(`/vehicles/${added.id}`, token, 'PATCH', { rca_valid_until: typed })

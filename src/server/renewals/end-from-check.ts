@@ -15,7 +15,7 @@ function checkedPaper() {
 /**
  * The end date of the public policy check, onto one of the caller's vehicles (issue 25 §4,
  * decision 160). Only what the public check answers anyone is used (the last day of a policy
- * bought here in force today for that plate), and only for a plate of the caller's own account:
+ * bought here in force today for that plate, else of the next one bought to start later), and only for a plate of the caller's own account:
  * no buyer, number or order of whoever bought it is read, and the renewal is prepared from the
  * account's own quote, never the buyer's. Written when the vehicle has no date, or when
  * `replace` (the owner confirmed it). Undefined when the plate is not one of the caller's vehicles.
@@ -33,8 +33,11 @@ export async function takeEndFromCheck(
     .where(and(eq(vehicles.userId, userId), eq(vehicles.registrationPlate, input.registration_plate)))
   if (!vehicle) return undefined
   const column = checkedPaper()
-  const answer = column ? await checks.check({ registration_plate: vehicle.registrationPlate }, now) : undefined
-  const validUntil = answer?.valid ? answer.valid_until : null
+  const plate = vehicle.registrationPlate
+  const answer = column ? await checks.check({ registration_plate: plate }, now) : undefined
+  // None in force today but one bought for later (from tomorrow, say): its last day, as the check on its first day answers anyone.
+  const later = answer && !answer.valid && answer.next ? await checks.check({ registration_plate: plate, date: answer.next.valid_from }, now) : undefined
+  const validUntil = answer?.valid ? answer.valid_until : later?.valid ? later.valid_until : null
   const current = column ? vehicle[column] : null
   let taken = false
   if (column && validUntil && validUntil !== current && (input.replace || current === null)) {
