@@ -38,7 +38,7 @@ test('the check’s last day goes onto the visitor’s own vehicle of that plate
   await page.goto(`/verify?vehicle=${bought.policy.plate}`)
   await expect(page.locator('[data-vehicle-end="taken"]')).toContainText(bought.policy.plate)
   expect(await vehicleEnd()).toBe(bought.policy.endDate)
-  await expectNoSeriousAxeViolations(page)
+  await expectNoSeriousAxeViolations(page, 'the check with the owner’s vehicle')
 
   // An earlier date of its own: offered, taken on the owner's word.
   await bought.api.patch(`/api/v1/vehicles/${vehicleId}`, { headers: auth, data: { rca_valid_until: addDays(bought.policy.endDate, -200) } })
