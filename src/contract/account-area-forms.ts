@@ -34,10 +34,12 @@ function vehicleFromForm(values: unknown) {
     category: text(v.category) || undefined,
     itp_due_date: nullable(text(v.itp_due_date)),
     rca_valid_until: nullable(text(v.rca_valid_until)),
+    // An unticked box sends nothing: off.
+    renewal_reminders: boolOf(v.renewal_reminders),
   }
 }
 
-/** Fields `registration_plate`, `vin`, `make`, `model`, `category`, `itp_due_date`, `rca_valid_until`. */
+/** Fields `registration_plate`, `vin`, `make`, `model`, `category`, `itp_due_date`, `rca_valid_until`, `renewal_reminders`. */
 export const VehicleForm = z.preprocess(vehicleFromForm, VehicleInput)
 /** The same, changing the vehicle `id`. */
 export const VehicleEditForm = z.preprocess((values) => ({ ...vehicleFromForm(values), id: posted(values).id }), VehicleInput.extend({ id: recordId }))

@@ -56,6 +56,8 @@ const vehicleFields = {
   itp_due_date: isoDate.nullable().optional(),
   /** The last day of the vehicle's RCA as the owner knows it (bought elsewhere); a purchase here sets it too. */
   rca_valid_until: isoDate.nullable().optional(),
+  /** Mail, bell and calendar reminders before that RCA ends, and the renewal's (decision 160); on unless turned off. */
+  renewal_reminders: z.boolean({ error: 'request_invalid' }).optional(),
 }
 export const VehicleInput = z.object(vehicleFields)
 export type VehicleInput = z.input<typeof VehicleInput>
@@ -74,6 +76,7 @@ export const Vehicle = z.object({
   rca_valid_until: z.iso.date().nullable(),
   rovinieta_valid_until: z.iso.date().nullable(),
   hu_vignette_valid_until: z.iso.date().nullable(),
+  renewal_reminders: z.boolean(),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
 })

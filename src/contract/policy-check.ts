@@ -14,15 +14,12 @@ const day = z.iso.date()
 const isCheckDate = (v: string) => isIsoDate(v) && Math.abs(daysBetween(today(), v)) <= CHECK_DATE_RANGE_DAYS
 const checkDate = z.string({ error: 'check_date_invalid' }).max(10, 'check_date_invalid').refine(isCheckDate, 'check_date_invalid')
 
+const checkedPlate = z.string({ error: 'registration_plate_invalid' }).max(20, 'registration_plate_invalid').refine(isPlausiblePlate, 'registration_plate_invalid').transform(normalizePlate)
+
 /** `GET /policies/check`: one of plate or VIN, and optionally the day to check (today in Bucharest by default). */
 export const PolicyCheckQuery = z
   .object({
-    registration_plate: z
-      .string({ error: 'registration_plate_invalid' })
-      .max(20, 'registration_plate_invalid')
-      .refine(isPlausiblePlate, 'registration_plate_invalid')
-      .transform(normalizePlate)
-      .optional(),
+    registration_plate: checkedPlate.optional(),
     vin: z
       .string({ error: 'check_vin_invalid' })
       .trim()
@@ -106,3 +103,31 @@ export const VirtualCard = z.object({
 export type VirtualCard = z.infer<typeof VirtualCard>
 export const VirtualCardList = z.object({ data: z.array(VirtualCard) })
 export type VirtualCardList = z.infer<typeof VirtualCardList>
+
+/**
+ * `POST /vehicles/policy-check` (signed in): the public check of one of the caller's own vehicles,
+ * by its plate, today. Its end date is taken onto the vehicle when the vehicle has none, or
+ * when `replace` (the owner confirmed it), so the renewal is prepared (decision 160).
+ */
+export const VehicleEndFromCheckInput = z.object({ registration_plate: checkedPlate, replace: z.boolean({ error: 'request_invalid' }).optional() })
+export type VehicleEndFromCheckInput = z.input<typeof VehicleEndFromCheckInput>
+
+/** The "take this date" button of `/verify`: the plate checked, always replacing. */
+export const VehicleEndFromCheckForm = z.preprocess(
+  (values) => ({ registration_plate: values !== null && typeof values === 'object' && typeof (values as { vehicle?: unknown }).vehicle === 'string' ? (values as { vehicle: string }).vehicle : '', replace: true }),
+  VehicleEndFromCheckInput,
+)
+
+export const VehicleEndFromCheck = z.object({
+  data: z.object({
+    vehicle_id: z.uuid(),
+    registration_plate: z.string(),
+    /** The public answer's last day: the policy bought here in force today, else the next one starting later; null when there is none. */
+    valid_until: day.nullable(),
+    /** The vehicle's RCA last day after the call. */
+    vehicle_valid_until: day.nullable(),
+    /** Whether this call wrote it. */
+    taken: z.boolean(),
+  }),
+})
+export type VehicleEndFromCheck = z.infer<typeof VehicleEndFromCheck>

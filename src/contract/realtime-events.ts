@@ -10,6 +10,7 @@ import { ORDER_STATUSES } from './orders'
 import { realtimeEventNames, type RealtimeEventName, type RealtimeEventPayloads } from './realtime'
 
 const at = z.iso.datetime({ offset: true })
+const daysBefore = z.union([z.literal(30), z.literal(14), z.literal(7), z.literal(1)])
 
 export const realtimeEventSchemas = {
   'account.signed-in': z.object({
@@ -37,7 +38,16 @@ export const realtimeEventSchemas = {
     registration_plate: z.string().min(1).max(20).nullable(),
     number: z.string().min(1).max(100),
     end_date: z.iso.date(),
-    days_before: z.union([z.literal(30), z.literal(14), z.literal(7), z.literal(1)]),
+    days_before: daysBefore,
+    renewal_id: z.uuid().nullable(),
+  }),
+  'vehicle.end-reminder': z.object({
+    vehicle_id: z.uuid(),
+    product: z.enum(productCodes),
+    registration_plate: z.string().min(1).max(20),
+    end_date: z.iso.date(),
+    days_before: daysBefore,
+    renewal_id: z.uuid().nullable(),
   }),
   'direct-booking.updated': z.object({
     reference: z.string().regex(REFERENCE_PATTERN),

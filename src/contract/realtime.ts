@@ -44,7 +44,7 @@ export function userOfChannel(channel: string): { kind: 'private' | 'presence'; 
 }
 
 /** Every event the backend pushes to a user's private channel. Features add theirs here. */
-export const realtimeEventNames = ['account.signed-in', 'account.two-factor-changed', 'order.updated', 'vehicle.note-reminder', 'policy.end-reminder', 'direct-booking.updated'] as const
+export const realtimeEventNames = ['account.signed-in', 'account.two-factor-changed', 'order.updated', 'vehicle.note-reminder', 'policy.end-reminder', 'vehicle.end-reminder', 'direct-booking.updated'] as const
 export type RealtimeEventName = (typeof realtimeEventNames)[number]
 
 
@@ -92,6 +92,19 @@ export interface RealtimeEventPayloads {
     /** The last day of validity, `YYYY-MM-DD`. */
     end_date: string
     days_before: 30 | 14 | 7 | 1
+    /** Its prepared renewal, once there is one: the notification opens its one-click checkout (`/account/renewals/{id}`). */
+    renewal_id: string | null
+  }
+  /** A vehicle's paper bought elsewhere (its RCA, end typed in) has its last day in 30, 14, 7 or 1 days (decision 160). */
+  'vehicle.end-reminder': {
+    vehicle_id: string
+    product: ProductCode
+    registration_plate: string
+    /** The last day of validity, `YYYY-MM-DD`. */
+    end_date: string
+    days_before: 30 | 14 | 7 | 1
+    /** Its prepared renewal, once there is one: the notification opens its one-click checkout. */
+    renewal_id: string | null
   }
   /** The operator moved one of the user's road assistance requests to a new status (decision 70). */
   'direct-booking.updated': {

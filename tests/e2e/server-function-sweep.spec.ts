@@ -32,6 +32,8 @@ const PUBLIC_FUNCTIONS = new Set([
   'getPaymentRedirect', // a guest pays too: the unguessable payment id is the credential, and it leads only to the processor
   'sendDirectBooking', // road assistance for drivers without an account; the provider limits it per address and e-mail (decision 70)
   'checkPolicy', // the public RCA check of /verify: valid or not and until when, no personal data (rate-limited by the provider)
+  // After a check by plate (decision 160): null without a session, nothing asked of the provider; signed in, only the caller's own vehicle of that plate and the public answer's date.
+  'vehicleEndFromCheck',
   'getPolicyVerification', // the page a policy document's QR code opens: the unguessable code is the key, no personal data
   // Comparing and buying need no account: quotes are limited per address by the provider.
   'getRcaForm', // the visitor's own draft (a sealed cookie) and a registry lookup limited per address
@@ -147,6 +149,7 @@ const SAMPLE_INPUTS: Record<string, Record<string, string>> = {
   authorizeChannel: { socket_id: '1234.5678', channel_name: 'private-user-00000000-0000-4000-8000-000000000000' },
   createVehicle: { registration_plate: 'B123ABC' },
   lookupVehicle: { registration_plate: 'B123ABC', vin: 'UU1HSDAC5L5123456' },
+  takeVehicleEndFromCheck: { vehicle: 'B123ABC' },
 }
 
 /** Private functions whose input holds an id that names no object of a user. Adding one here is a decision. */

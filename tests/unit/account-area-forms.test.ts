@@ -20,7 +20,10 @@ describe('account area form schemas: form text read into the API request, refuse
       category: 'car',
       itp_due_date: '2027-05-20',
       rca_valid_until: '2027-01-31',
+      // An unticked box sends nothing: the RCA's end reminders off (decision 160).
+      renewal_reminders: false,
     })
+    expect(VehicleForm.parse({ registration_plate: 'B77XYZ', renewal_reminders: 'true' })).toMatchObject({ renewal_reminders: true })
     expect(refusals(VehicleForm, { registration_plate: '', vin: 'SHORT', rca_valid_until: '31.01.2027' })).toEqual({
       registration_plate: ['Enter the registration plate.'],
       vin: [expect.stringContaining('The VIN has 17 characters')],

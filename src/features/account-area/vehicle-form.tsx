@@ -5,7 +5,7 @@ import type { Vehicle } from '~/contract/account-area'
 import { VEHICLE_CATEGORIES } from '~/contract/account-area-constants'
 import { isLocale } from '~/i18n/locales'
 import { useVehicleCategoryLabels } from '~/i18n/vehicle-labels'
-import { ContractForm, FormError, FormField, SubmitButton } from '~/ui/form/form-parts'
+import { CheckboxField, ContractForm, FormError, FormField, SubmitButton } from '~/ui/form/form-parts'
 import { loadFieldSentences, useContractForm, type ContractFormApi } from '~/ui/form/use-contract-form'
 import { createVehicle, lookupVehicle, updateVehicle } from './account-area.functions'
 
@@ -27,6 +27,7 @@ export function VehicleForm({ vehicle, onDone }: { vehicle?: Vehicle; onDone: (s
       category: vehicle?.category ?? 'car',
       itp_due_date: vehicle?.itp_due_date ?? '',
       rca_valid_until: vehicle?.rca_valid_until ?? '',
+      renewal_reminders: vehicle?.renewal_reminders ?? true,
     },
     send: (values) => (vehicle ? update({ data: { ...values, id: vehicle.id } }) : create({ data: values })),
     onDone: (saved) => onDone(saved),
@@ -81,6 +82,7 @@ export function VehicleForm({ vehicle, onDone }: { vehicle?: Vehicle; onDone: (s
       >
         {(p) => <input {...p} type="date" />}
       </FormField>
+      <CheckboxField form={form} name="renewal_reminders" label={<Trans>Remind me by e-mail, in the notifications and in the calendar 30, 14, 7 and 1 days before this RCA ends</Trans>} />
       <FormError form={form} />
       <SubmitButton form={form}>{vehicle ? <Trans>Save the changes</Trans> : <Trans>Add the vehicle</Trans>}</SubmitButton>
     </ContractForm>

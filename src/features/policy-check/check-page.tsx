@@ -1,12 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useNavigate } from '@tanstack/react-router'
-import type { FormEvent, ReactNode } from 'react'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useServerFn } from '@tanstack/react-start'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import type { FormResult } from '~/contract/form-result'
 import { addDays } from '~/contract/iso-date'
-import type { PolicyCheckResult } from '~/contract/policy-check'
+import type { PolicyCheckResult, VehicleEndFromCheck } from '~/contract/policy-check'
 import { CHECK_DATE_RANGE_DAYS } from '~/contract/policy-check-constants'
 import { todayInBucharest } from '~/i18n/dates'
+import { ContractForm, FormError, SubmitButton } from '~/ui/form/form-parts'
+import { useContractForm } from '~/ui/form/use-contract-form'
 import { useDay } from '~/ui/policy-facts'
+import { takeVehicleEndFromCheck } from './policy-check.functions'
 import type { PolicyCheckSearch } from './search'
 
 type Answer = FormResult<PolicyCheckResult['data']>
@@ -16,7 +20,7 @@ type Answer = FormResult<PolicyCheckResult['data']>
  * form, so the answer is a page the server renders, with or without JavaScript; with it, the
  * router only spares the reload. No personal data: yes or no, the insurer, the end date.
  */
-export function PolicyCheckPage({ search, answer }: { search: PolicyCheckSearch; answer: Answer | null }) {
+export function PolicyCheckPage({ search, answer, vehicle }: { search: PolicyCheckSearch; answer: Answer | null; vehicle: VehicleEndFromCheck['data'] | null }) {
   const { t } = useLingui()
   const navigate = useNavigate()
   const today = todayInBucharest()
@@ -54,7 +58,10 @@ export function PolicyCheckPage({ search, answer }: { search: PolicyCheckSearch;
           </button>
         </div>
       </form>
-      <div aria-live="polite">{answer?.ok ? <CheckAnswer vehicle={search.vehicle ?? ''} answer={answer.data} /> : null}</div>
+      <div aria-live="polite">
+        {answer?.ok ? <CheckAnswer vehicle={search.vehicle ?? ''} answer={answer.data} /> : null}
+        {answer?.ok && vehicle ? <YourVehicle key={`${vehicle.vehicle_id}|${vehicle.valid_until ?? ''}`} found={vehicle} checked={search.vehicle ?? ''} /> : null}
+      </div>
       <p className="muted">
         <Trans>Only policies issued through us are checked here. For a policy bought elsewhere, ask its insurer.</Trans>
       </p>
@@ -106,6 +113,69 @@ function NextPolicy({ shown, on, starts, insurer }: { shown: string; on: string;
         </Trans>
       )}
     </p>
+  )
+}
+
+/**
+ * The checked plate is one of the signed-in visitor's vehicles (decision 160): the answer's last
+ * day was noted on it (it had none), or is offered in place of the one it has, so the renewal is
+ * prepared. Only the visitor's own vehicle and the public answer's date are shown.
+ */
+function YourVehicle({ found, checked }: { found: VehicleEndFromCheck['data']; checked: string }) {
+  const day = useDay()
+  const [taken, setTaken] = useState(found.taken)
+  if (!found.valid_until) return null
+  const plate = found.registration_plate
+  const until = day(found.valid_until)
+  const link = (
+    <Link to="/account/vehicles/$id" params={{ id: found.vehicle_id }}>
+      <Trans>See the vehicle</Trans>
+    </Link>
+  )
+  if (taken)
+    return (
+      <p className="notice notice--info" data-vehicle-end="taken">
+        <Trans>
+          We noted {until} as the last day of the RCA of your vehicle {plate}: fresh prices for the next policy will wait in your account before it ends, and we will remind you.
+        </Trans>{' '}
+        {link}
+      </p>
+    )
+  // Only ever later: a date past this policy's end may be one renewed elsewhere.
+  if (found.vehicle_valid_until && found.vehicle_valid_until >= found.valid_until) return null
+  const noted = day(found.vehicle_valid_until ?? found.valid_until)
+  return (
+    <div className="notice notice--info" data-vehicle-end="offered">
+      <p>
+        <Trans>
+          Your vehicle {plate} has {noted} noted as the last day of its RCA. Use {until}, the last day of the policy found here, so its renewal is prepared in time?
+        </Trans>
+      </p>
+      <TakeEndForm checked={checked} onDone={() => setTaken(true)} />
+    </div>
+  )
+}
+
+function TakeEndForm({ checked, onDone }: { checked: string; onDone: () => void }) {
+  const { t } = useLingui()
+  const send = useServerFn(takeVehicleEndFromCheck)
+  const form = useContractForm({
+    id: 'policy-check-take-end',
+    action: takeVehicleEndFromCheck,
+    schema: () => import('~/contract/policy-check').then((m) => m.VehicleEndFromCheckForm),
+    defaultValues: {},
+    send: () => send({ data: { vehicle: checked } }),
+    onDone,
+    failureMessage: t`That did not work. Please try again in a moment.`,
+  })
+  return (
+    <ContractForm form={form} className="inline-form">
+      <input type="hidden" name="vehicle" value={checked} />
+      <FormError form={form} />
+      <SubmitButton form={form}>
+        <Trans>Use this date for my vehicle</Trans>
+      </SubmitButton>
+    </ContractForm>
   )
 }
 

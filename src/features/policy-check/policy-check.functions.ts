@@ -1,9 +1,12 @@
 import { createServerFn } from '@tanstack/react-start'
 import { setResponseStatus } from '@tanstack/react-start/server'
 import type { FormResult } from '~/contract/form-result'
-import { PolicyCheckForm, PolicyCheckResult, policyCheckQueryOf, PolicyVerification, VerificationCodeParams } from '~/contract/policy-check'
+import { isPlausiblePlate, normalizePlate } from '~/contract/vehicle'
+import { PolicyCheckForm, PolicyCheckResult, policyCheckQueryOf, PolicyVerification, VehicleEndFromCheck, VehicleEndFromCheckForm, VehicleEndFromCheckInput, VerificationCodeParams } from '~/contract/policy-check'
 import { ProviderError } from '~/server/provider'
-import { contractInput, formInput } from '~/server/web/forms'
+import { getSession } from '~/server/session/session'
+import { answerForm, contractInput, formInput } from '~/server/web/forms'
+import { signedInOnly } from '~/server/web/signed-in-only'
 import { callProvider } from '~/server/web/request'
 
 const refused = (status: 422 | 429, fields: Record<string, string[]>): FormResult<never> => {
@@ -52,3 +55,33 @@ export const getPolicyVerification = createServerFn({ method: 'GET' })
       throw error
     }
   })
+
+/**
+ * After a check by plate: when the visitor is signed in and the plate is one of their vehicles,
+ * what the check means for it (decision 160): its RCA last day taken from the answer when it had
+ * none, or the answer's date to offer. Null for anyone else (nothing is asked of the provider).
+ */
+export const vehicleEndFromCheck = createServerFn({ method: 'POST' })
+  .validator(contractInput(VehicleEndFromCheckInput))
+  .handler(async ({ data }): Promise<VehicleEndFromCheck['data'] | null> => {
+    const session = await getSession()
+    if (!session.accessToken || !session.user) return null
+    try {
+      return (await callProvider('/vehicles/policy-check', { method: 'POST', json: { registration_plate: data.registration_plate, replace: false }, schema: VehicleEndFromCheck })).data
+    } catch (error) {
+      // Not one of the visitor's vehicles, or too many checks: the public answer stands alone.
+      if (error instanceof ProviderError && (error.status === 404 || error.status === 429)) return null
+      throw error
+    }
+  })
+
+/** The check's "use this date for my vehicle" button: the answer's date replaces the vehicle's. */
+export const takeVehicleEndFromCheck = createServerFn({ method: 'POST' })
+  .middleware([signedInOnly])
+  .validator(formInput(VehicleEndFromCheckForm))
+  .handler(({ data }) => answerForm(data, async (input) => (await callProvider('/vehicles/policy-check', { method: 'POST', json: input, schema: VehicleEndFromCheck })).data))
+
+/** The plate of a check's field, when it is a plate (not a VIN). */
+export function checkedPlateOf(vehicle: string | undefined): string | undefined {
+  return vehicle !== undefined && isPlausiblePlate(vehicle) ? normalizePlate(vehicle) : undefined
+}

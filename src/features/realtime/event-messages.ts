@@ -19,8 +19,18 @@ export interface EventMessage {
   detail?: string
   /** The toast to show at once, for events that need attention; none for the others. */
   toast?: 'warning' | 'info' | 'success'
-  action?: { label: string; to: '/account/security' | '/account/orders' | '/directbooking' }
+  /** Where the notification leads: a page of the site (a renewal's one-click checkout has its id in the path). */
+  action?: { label: string; to: '/account/security' | '/account/orders' | '/directbooking' | `/account/renewals/${string}` | `/account/vehicles/${string}` }
 }
+
+/** "… ends in 7 days, on 12 May 2027." or "… ends tomorrow, 12 May 2027." */
+function endsSentence(i18n: I18n, what: string, which: string, endDate: string, days: number): string {
+  const date = formatDate(endDate, isLocale(i18n.locale) ? i18n.locale : 'ro')
+  return days === 1 ? i18n._(msg`${what} (${which}) ends tomorrow, ${date}.`) : i18n._(msg`${what} (${which}) ends in ${plural(days, { one: '# day', other: '# days' })}, on ${date}.`)
+}
+
+/** A prepared renewal's notification opens its one-click checkout (decision 131), as its mail does. */
+const renewAction = (i18n: I18n, renewalId: string) => ({ label: i18n._(msg`Renew now`), to: `/account/renewals/${renewalId}` as const })
 
 /** What each event of the catalogue says to the user, in their language. Features add theirs here with their events. */
 export function describeEvent(event: RealtimeEvent, i18n: I18n): EventMessage {
@@ -63,15 +73,21 @@ export function describeEvent(event: RealtimeEvent, i18n: I18n): EventMessage {
       return { title: i18n._(msg`Reminder for ${plate}: ${title}`), toast: 'info' }
     }
     case 'policy.end-reminder': {
-      const { product, registration_plate, number, end_date, days_before: days } = event.payload
-      const what = i18n._(endingProduct[product])
-      const which = registration_plate ?? number
-      const date = formatDate(end_date, isLocale(i18n.locale) ? i18n.locale : 'ro')
+      const { product, registration_plate, number, end_date, days_before: days, renewal_id: renewal } = event.payload
       return {
-        title: days === 1 ? i18n._(msg`${what} (${which}) ends tomorrow, ${date}.`) : i18n._(msg`${what} (${which}) ends in ${plural(days, { one: '# day', other: '# days' })}, on ${date}.`),
-        detail: i18n._(msg`Renew it in good time; your documents are in My orders.`),
+        title: endsSentence(i18n, i18n._(endingProduct[product]), registration_plate ?? number, end_date, days),
+        detail: renewal ? i18n._(msg`Fresh prices are ready: renew in one click.`) : i18n._(msg`Renew it in good time; your documents are in My orders.`),
         toast: 'info',
-        action: { label: i18n._(msg`My orders`), to: '/account/orders' },
+        action: renewal ? renewAction(i18n, renewal) : { label: i18n._(msg`My orders`), to: '/account/orders' },
+      }
+    }
+    case 'vehicle.end-reminder': {
+      const { product, registration_plate: plate, vehicle_id: vehicle, end_date, days_before: days, renewal_id: renewal } = event.payload
+      return {
+        title: endsSentence(i18n, i18n._(endingProduct[product]), plate, end_date, days),
+        detail: renewal ? i18n._(msg`Fresh prices are ready: renew in one click.`) : i18n._(msg`Compare prices for the next one, or write its new last day on the vehicle's page.`),
+        toast: 'info',
+        action: renewal ? renewAction(i18n, renewal) : { label: i18n._(msg`The vehicle`), to: `/account/vehicles/${vehicle}` },
       }
     }
     case 'direct-booking.updated': {

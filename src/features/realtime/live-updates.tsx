@@ -112,7 +112,7 @@ export function LiveUpdates({ userId, settings }: { userId: string | null; setti
             const message = describeEvent(event, language)
             if (!message.toast) return
             const action = message.action
-            notify(message.toast, message.title, { duration: 10_000, ...(action ? { action: { label: action.label, onClick: () => void navigation.navigate({ to: action.to }) } } : {}) })
+            notify(message.toast, message.title, { duration: 10_000, ...(action ? { action: { label: action.label, onClick: () => void navigation.navigate({ href: action.to }) } } : {}) })
           })
         },
       })

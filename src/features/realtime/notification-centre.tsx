@@ -69,6 +69,11 @@ export function NotificationCentre() {
                   <li key={item.id} className={item.read ? 'notification' : 'notification notification--unread'}>
                     <p className="notification__title">{message.title}</p>
                     {message.detail ? <p className="notification__detail">{message.detail}</p> : null}
+                    {message.action ? (
+                      <p className="notification__action">
+                        <a href={message.action.to}>{message.action.label}</a>
+                      </p>
+                    ) : null}
                     <p className="notification__time muted">
                       <time dateTime={item.receivedAt}>{formatDate(item.receivedAt, locale, 'time')}</time>
                     </p>

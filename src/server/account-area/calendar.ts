@@ -23,10 +23,22 @@ export interface Deadline {
   title: string
   /** A page of the site about it. */
   path: string
+  /** Days before an all-day deadline at which calendars remind (a week by default); end reminders' days for what renews here. */
+  alarmDays?: readonly number[]
 }
 
 /** More deadlines for an account (policies and vignettes sold here add theirs): `calendar.addSource(...)`. */
 export type DeadlineSource = (userId: string, locale: Locale) => Promise<Deadline[]>
+
+/**
+ * How the deadline of a vehicle paper that renews here (the RCA) is shown: left out when its
+ * reminders stopped (keys `<vehicle id>:<field>`), with the end reminders' alarm days otherwise.
+ */
+export interface RenewingPapers {
+  fields: readonly string[]
+  alarmDays: readonly number[]
+  stopped(userId: string): Promise<Set<string>>
+}
 
 /** A deadline's title: what ends ("RCA policy ends"), then which plate or number. */
 export function deadlineTitle(locale: Locale, what: MessageDescriptor, which: string): string {
@@ -57,6 +69,7 @@ export interface CalendarDeps {
  */
 export class Calendar {
   private readonly sources: DeadlineSource[] = []
+  private renewing: RenewingPapers | undefined
 
   constructor(private readonly deps: CalendarDeps) {
     this.sources.push((userId, locale) => this.vehicleDeadlines(userId, locale))
@@ -64,6 +77,11 @@ export class Calendar {
 
   addSource(source: DeadlineSource): void {
     this.sources.push(source)
+  }
+
+  /** The papers whose end reminders are the renewals' (decision 160). */
+  setRenewingPapers(papers: RenewingPapers): void {
+    this.renewing = papers
   }
 
   /** The feed's URL, made on first use. */
@@ -117,7 +135,7 @@ export class Calendar {
         summary: d.title,
         url: `${this.deps.publicUrl}${d.path}`,
         // All-day deadlines wake the user a week before; timed reminders at their time.
-        alarms: [{ type: ICalAlarmType.display, triggerBefore: d.allDay ? 7 * 24 * 3600 : 0, description: d.title }],
+        alarms: (d.allDay ? (d.alarmDays ?? [7]) : [0]).map((days) => ({ type: ICalAlarmType.display, triggerBefore: days * 24 * 3600, description: d.title })),
       })
     }
     return calendar.toString()
@@ -126,6 +144,8 @@ export class Calendar {
   private async vehicleDeadlines(userId: string, locale: Locale): Promise<Deadline[]> {
     const i18n = i18nFor(locale)
     const rows = await this.deps.db.select().from(vehicles).where(eq(vehicles.userId, userId))
+    const renewing = this.renewing
+    const stopped = renewing && rows.length > 0 ? await renewing.stopped(userId) : new Set<string>()
     const out: Deadline[] = []
     for (const v of rows) {
       const path = `/account/vehicles/${v.id}`
@@ -133,7 +153,10 @@ export class Calendar {
       if (v.itpDueDate) out.push({ uid: `itp-${v.id}`, kind: 'itp', date: v.itpDueDate, allDay: true, title: i18n._(msg`ITP due: ${plate}`), path })
       for (const paper of vehiclePapers) {
         const date = v[paperColumn[paper.field]]
-        if (date) out.push({ uid: `${paper.calendarKind}-${v.id}`, kind: paper.calendarKind, date, allDay: true, title: deadlineTitle(locale, paper.calendarTitle, plate), path })
+        const renews = renewing?.fields.includes(paper.field)
+        // A renewal bought or declared bought elsewhere, or reminders off, leave the feed as a policy's do.
+        if (!date || (renews && stopped.has(`${v.id}:${paper.field}`))) continue
+        out.push({ uid: `${paper.calendarKind}-${v.id}`, kind: paper.calendarKind, date, allDay: true, title: deadlineTitle(locale, paper.calendarTitle, plate), path, ...(renews ? { alarmDays: renewing!.alarmDays } : {}) })
       }
     }
     for (const n of await this.deps.notes.upcoming(userId)) {

@@ -24,6 +24,7 @@ export function toVehicle(row: VehicleRow): Vehicle {
     rca_valid_until: row.rcaValidUntil,
     rovinieta_valid_until: row.rovinietaValidUntil,
     hu_vignette_valid_until: row.huVignetteValidUntil,
+    renewal_reminders: row.renewalReminders,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   }
@@ -115,6 +116,7 @@ function columns(input: VehicleChanges): Partial<typeof vehicles.$inferInsert> {
   if (input.category !== undefined) out.category = input.category
   if (input.itp_due_date !== undefined) out.itpDueDate = input.itp_due_date
   if (input.rca_valid_until !== undefined) out.rcaValidUntil = input.rca_valid_until
+  if (input.renewal_reminders !== undefined) out.renewalReminders = input.renewal_reminders
   return out
 }
 

@@ -23,6 +23,7 @@ import type { Orders } from '../orders/orders'
 import type { PolicyChecks } from '../orders/policy-check'
 import type { PolicyEndReminders } from '../orders/end-reminders'
 import type { Renewals } from '../renewals/renewals'
+import type { VehicleEndReminders } from '../renewals/vehicle-reminders'
 import type { DirectBookings } from '../direct-bookings/direct-bookings'
 import type { VirtualCards } from '../orders/virtual-cards'
 
@@ -50,6 +51,8 @@ export interface ApiDeps {
   endReminders: PolicyEndReminders
   /** Prepared renewals: the sweep job and the account's "renewal ready" cards. */
   renewals: Renewals
+  /** End reminders of vehicles' papers bought elsewhere that renew here (decision 160). */
+  vehicleEndReminders: VehicleEndReminders
   /** The signed-in user's policy cards (`/virtualcards`). */
   virtualCards: VirtualCards
   /** The insurer catalogue and each insurer's adapter. */

@@ -17,7 +17,7 @@ import { createBnrFeed } from '../fx/feed'
 import { FxRates } from '../fx/service'
 import { RedirectRules } from '../site/redirect-rules'
 import { InsurerCatalogue } from '../insurers/catalogue'
-import { productDefinitions } from '../products'
+import { productDefinitions, vehicleRenewals } from '../products'
 import { QuoteService } from '../quotes/service'
 import { bnrFeedUrl, vehicleRegistryUrl } from '../outside-services'
 import { createVehicleRegistryClient } from '../vehicles/registry-client'
@@ -27,8 +27,9 @@ import { ContactMessages } from '../contact/contact-messages'
 import { CookieConsents } from '../consent/cookie-consents'
 import { Partners } from '../partners/partners'
 import { GuestCheckout } from '../orders/guest-checkout'
-import { PolicyEndReminders } from '../orders/end-reminders'
+import { END_REMINDER_DAYS, PolicyEndReminders } from '../orders/end-reminders'
 import { Renewals } from '../renewals/renewals'
+import { VehicleEndReminders } from '../renewals/vehicle-reminders'
 import { defineIssuanceJobs } from '../orders/issuance'
 import { log } from '../log'
 import { Orders } from '../orders/orders'
@@ -100,6 +101,9 @@ export async function createApiDeps(config: AppConfig, options: { dataDir?: stri
   defineIssuanceJobs({ ...orderDeps, endReminders }, orders, purchase.issuance)
   const renewals = new Renewals({ db: database.db, jobs, quotes })
   renewals.defineJobs()
+  const vehicleEndReminders = new VehicleEndReminders({ db: database.db, jobs, mailer, events, preferences: accountArea.preferences, publicUrl: config.PUBLIC_URL })
+  vehicleEndReminders.defineJobs()
+  accountArea.calendar.setRenewingPapers({ fields: vehicleRenewals.map((r) => r.paper.field), alarmDays: END_REMINDER_DAYS, stopped: (userId) => vehicleEndReminders.stopped(userId) })
   orderDeps.payments.onSettled((settlement) => orders.settle(settlement))
   const deps: ApiDeps = {
     config,
@@ -128,11 +132,13 @@ export async function createApiDeps(config: AppConfig, options: { dataDir?: stri
     accountArea,
     endReminders,
     renewals,
+    vehicleEndReminders,
     directBookings: new DirectBookings({ db: database.db, vehicles: accountArea.vehicles, mailer, events, publicUrl: config.PUBLIC_URL }),
   }
   // Every feature defines its job kinds before the workers start, so no job waits for a kind this node does not know.
   if (options.workers !== false) {
     await renewals.scheduleSweep()
+    await vehicleEndReminders.scheduleScan()
     jobs.start()
   }
   return deps

@@ -25,6 +25,7 @@ export type MailKind =
   | 'note-reminder'
   | 'registration-attempt'
   | 'policy-end-reminder'
+  | 'vehicle-end-reminder'
   | 'direct-booking-received'
   | 'direct-booking-status'
 
@@ -155,6 +156,14 @@ const templates: Record<MailKind, Template> = {
           subject: msg`${what} ends ${plural(count, { 1: 'tomorrow', other: 'in # days' })}`,
           text: msg`Hello ${name},\n\n${what} ${number} (${insurer}) is valid until ${end} inclusive: its last day is ${plural(count, { 1: 'tomorrow', other: 'in # days' })}.\n\nRenew it in good time here: ${renew}\n\nYour orders and documents: ${link}\n\nChoose which reminders you get and where: ${settings}`,
         }
+  },
+  // A paper bought elsewhere whose end the owner noted (decision 160): no number or insurer known; `link` is the vehicle's page (a new date, reminders off).
+  'vehicle-end-reminder': ({ name, what, plate, end, days, renew, link, settings }) => {
+    const count = Number(days)
+    return {
+      subject: msg`${what} for ${plate} ends ${plural(count, { 1: 'tomorrow', other: 'in # days' })}`,
+      text: msg`Hello ${name},\n\n${what} for ${plate} is valid until ${end} inclusive, as noted in your account: its last day is ${plural(count, { 1: 'tomorrow', other: 'in # days' })}.\n\nCompare prices and renew it here: ${renew}\n\nRenewed it already, or want no more of these reminders for this vehicle? Write the new last day or turn them off on the vehicle's page: ${link}\n\nChoose which reminders you get and where: ${settings}`,
+    }
   },
   'direct-booking-received': ({ name, reference, plate, phone, link, ...v }, i18n) => {
     const hello = greeting(name, i18n)

@@ -159,7 +159,7 @@ export class PolicyEndReminders {
     // The notification: this run's, or one an earlier run claimed the row for but could not publish.
     const [row] = inserted ? [inserted] : await db.select().from(policyEndReminders).where(and(eq(policyEndReminders.orderPolicyId, policy.id), eq(policyEndReminders.daysBefore, payload.daysBefore)))
     if (row?.notificationCentre && row.userId && !row.pushedAt) {
-      await this.push(row.id, row.userId, { order_id: order.id, policy_id: policy.id, product, registration_plate: policy.registrationPlate, number, end_date: payload.endDate, days_before: payload.daysBefore }, context?.lastAttempt ?? true)
+      await this.push(row.id, row.userId, { order_id: order.id, policy_id: policy.id, product, registration_plate: policy.registrationPlate, number, end_date: payload.endDate, days_before: payload.daysBefore, renewal_id: prepared?.id ?? null }, context?.lastAttempt ?? true)
     }
     return inserted ? 'sent' : 'already_sent'
   }
@@ -198,7 +198,7 @@ export class PolicyEndReminders {
       if (!r.endDate || !reminders) return []
       const kind = reminders.kind === 'vignette_end' ? 'vignette' : 'policy'
       const which = r.plate ?? `${r.series ? `${r.series} ` : ''}${r.number ?? ''}`.trim()
-      return [{ uid: `${kind}-${r.id}`, kind, date: r.endDate, allDay: true, title: deadlineTitle(locale, reminders.calendarTitle, which), path: '/account/orders' }]
+      return [{ uid: `${kind}-${r.id}`, kind, date: r.endDate, allDay: true, title: deadlineTitle(locale, reminders.calendarTitle, which), path: '/account/orders', alarmDays: END_REMINDER_DAYS }]
     })
   }
 }

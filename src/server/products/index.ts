@@ -33,6 +33,15 @@ export const vehiclePaperOf = (product: string): VehiclePaper | undefined => pur
 /** The products whose purchase sets `paper` (the vehicle's RCA: the RCA product). */
 export const productsSetting = (paper: VehiclePaper): string[] => Object.keys(productDefinitions).filter((code) => vehiclePaperOf(code) === paper)
 
+/**
+ * The products renewed from a vehicle's known end (decision 132): those that renew and feed a
+ * vehicle paper (RCA: `rca_valid_until`), with that paper. Their end reminders go to vehicles
+ * too (decision 160).
+ */
+export const vehicleRenewals: readonly { product: string; paper: VehiclePaperOf }[] = Object.entries(productDefinitions).flatMap(([product, d]) =>
+  d.renewal && d.purchase.vehiclePaper ? [{ product, paper: d.purchase.vehiclePaper }] : [],
+)
+
 /** Every vehicle paper some product feeds, once, with the calendar title of its deadline (the first product's that feeds it). */
 export const vehiclePapers: readonly (VehiclePaperOf & { calendarTitle: MessageDescriptor })[] = Object.values(productDefinitions)
   .flatMap(({ purchase }) => (purchase.vehiclePaper ? [{ ...purchase.vehiclePaper, calendarTitle: purchase.reminders.calendarTitle }] : []))

@@ -22,12 +22,14 @@ import {
   VehiclePatch,
 } from '~/contract/account-area'
 import { Done } from '~/contract/auth'
+import { VehicleEndFromCheck, VehicleEndFromCheckInput } from '~/contract/policy-check'
 import { RegisteredVehicle } from '~/contract/rca'
 import type { Locale } from '~/i18n/locales'
 import { FieldRefusal, NotFound } from '../../account-area'
 import { toDiaryEntry } from '../../account-area/diaries'
 import { toNote } from '../../account-area/notes'
 import { toVehicle } from '../../account-area/vehicles'
+import { takeEndFromCheck } from '../../renewals/end-from-check'
 import { ApiError } from '../errors'
 import { fieldSentence } from '../../i18n'
 import { defineRoute, signedIn } from '../route'
@@ -107,6 +109,24 @@ export const vehicleRoutes = [
     handler: async ({ account, deps, params, body, locale }) => ({
       body: { data: toVehicle(await guard(locale, () => deps.accountArea.vehicles.update(signedIn(account).user.id, params.id, body))) },
     }),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/vehicles/policy-check',
+    tag,
+    summary:
+      'The public policy check of one of the caller’s vehicles, by its plate, today: the last day of the policy bought here in force (only what `GET /policies/check` answers anyone). It becomes the vehicle’s RCA last day when the vehicle has none, or when `replace` is true, so its renewal is prepared. 404 when the plate is not one of the caller’s vehicles; 30 per minute per account.',
+    auth: 'user',
+    body: VehicleEndFromCheckInput,
+    response: VehicleEndFromCheck,
+    handler: async ({ account, deps, body }) => {
+      const userId = signedIn(account).user.id
+      const verdict = await deps.limiter.hit({ key: `policy-check:user:${userId}`, max: 30, windowMs: 60_000 })
+      if (!verdict.allowed) throw new ApiError(429, 'too_many_requests', undefined, { 'retry-after': String(verdict.retryAfterS) })
+      const found = await takeEndFromCheck(deps.database.db, deps.policyChecks, userId, body)
+      if (!found) throw new ApiError(404, 'not_found')
+      return { body: { data: found } }
+    },
   }),
   defineRoute({
     method: 'DELETE',

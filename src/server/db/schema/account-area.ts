@@ -26,6 +26,8 @@ export const vehicles = pgTable(
     rcaValidUntil: date('rca_valid_until', { mode: 'string' }),
     rovinietaValidUntil: date('rovinieta_valid_until', { mode: 'string' }),
     huVignetteValidUntil: date('hu_vignette_valid_until', { mode: 'string' }),
+    /** The owner's choice: reminders before the end of a paper bought elsewhere that renews here (RCA), by mail, bell and calendar (decision 160). */
+    renewalReminders: boolean('renewal_reminders').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

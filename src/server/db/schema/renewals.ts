@@ -56,3 +56,33 @@ export const policyRenewals = pgTable(
     check('policy_renewals_previous_premium', sql`${t.previousPremium} >= 0`),
   ],
 )
+
+/**
+ * The end reminders of a vehicle's paper bought elsewhere (its end typed in, or taken from the
+ * public policy check), one row per vehicle, product, last day and threshold: the unique key
+ * makes every run after the first find it sent, on any number of nodes (decision 160). A new
+ * last day is a new set of reminders.
+ */
+export const vehicleEndReminders = pgTable(
+  'vehicle_end_reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    vehicleId: uuid('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
+    product: text('product').notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    daysBefore: integer('days_before').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The channels the account's preferences chose when it went out. */
+    email: boolean('email').notNull(),
+    notificationCentre: boolean('notification_centre').notNull(),
+    /** When the realtime notification was published; null until then (or when not wanted). */
+    pushedAt: at('pushed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('vehicle_end_reminders_once').on(t.vehicleId, t.product, t.endDate, t.daysBefore),
+    check('vehicle_end_reminders_days', sql`${t.daysBefore} in (30, 14, 7, 1)`),
+  ],
+)
