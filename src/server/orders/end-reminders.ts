@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, or } from 'drizzle-orm'
 import { z } from 'zod'
-import { addDays, today, zonedInstant } from '~/contract/iso-date'
+import { addDays, today } from '~/contract/iso-date'
 import type { ProductCode } from '~/contract/constants'
 import type { RealtimeEventPayloads } from '~/contract/realtime'
 import { formatDate } from '~/i18n/dates'
@@ -16,22 +16,14 @@ import { purchaseOf } from '../products'
 import type { Mailer } from '../mail/mailer'
 import type { RealtimePublisher } from '../realtime/publisher'
 import { policyRenewals } from '../db/schema'
+import { END_REMINDER_DAYS, endReminderTime } from '../renewals/reminder-schedule'
 import { remindersStopped } from '../renewals/renewals'
 
 export const POLICY_END_REMINDER_JOB = 'policy.end-reminder'
-/** Days before the last day of validity at which the owner is reminded. */
-export const END_REMINDER_DAYS = [30, 14, 7, 1] as const
-/** Reminders go out at this Bucharest time of their day: working hours, never in the night. */
-const SEND_AT = '09:00'
 
 const Payload = z.object({ policyId: z.uuid(), daysBefore: z.union([z.literal(30), z.literal(14), z.literal(7), z.literal(1)]), endDate: z.iso.date() })
 /** One job per policy and threshold, for ever (decision 46): scheduling twice queues nothing new. */
 const reminderKey = (policyId: string, daysBefore: number) => `${POLICY_END_REMINDER_JOB}:${policyId}:${daysBefore}`
-
-/** When the reminder `daysBefore` the last day of validity goes out: 09:00 in Bucharest that day. */
-export function endReminderTime(endDate: string, daysBefore: number): Date {
-  return zonedInstant(addDays(endDate, -daysBefore), SEND_AT)
-}
 
 export interface EndRemindersDeps {
   db: Database

@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm'
-import type { VehicleEndFromCheck } from '~/contract/policy-check'
+import type { PolicyCheckResult, VehicleEndFromCheck } from '~/contract/policy-check'
 import { paperColumn } from '../account-area/vehicles'
 import type { Database } from '../db/client'
 import { vehicles } from '../db/schema'
-import type { PolicyChecks } from '../orders/policy-check'
 import { publiclyCheckedProducts, vehiclePaperOf } from '../products'
 
 /** The vehicle paper the public check answers for (RCA: `rca_valid_until`); none when its products feed none or several. */
@@ -22,7 +21,7 @@ function checkedPaper() {
  */
 export async function takeEndFromCheck(
   db: Database,
-  checks: Pick<PolicyChecks, 'check'>,
+  checks: { check(by: { registration_plate: string; date?: string }, now: Date): Promise<PolicyCheckResult['data']> },
   userId: string,
   input: { registration_plate: string; replace?: boolean | undefined },
   now = new Date(),

@@ -13,7 +13,7 @@ import { translate } from '../i18n'
 import type { JobContext, JobQueue } from '../jobs/queue'
 import { log } from '../log'
 import type { Mailer } from '../mail/mailer'
-import { END_REMINDER_DAYS, endReminderTime } from '../orders/end-reminders'
+import { END_REMINDER_DAYS, endReminderTime } from './reminder-schedule'
 import { purchaseOf, vehicleRenewals } from '../products'
 import type { RealtimePublisher } from '../realtime/publisher'
 
