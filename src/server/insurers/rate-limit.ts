@@ -130,3 +130,24 @@ export class InsurerRateLimits {
     return bucket
   }
 }
+
+/** At most `size` calls at once; the others wait their turn in order (an insurer's connections for renewal calls). */
+export class CallSlots {
+  private busy = 0
+  private readonly waiting: (() => void)[] = []
+
+  constructor(private readonly size: number) {}
+
+  async run<T>(call: () => Promise<T>): Promise<T> {
+    if (this.busy >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve))
+    else this.busy++
+    try {
+      return await call()
+    } finally {
+      // The slot passes straight to the next in line, or is freed.
+      const next = this.waiting.shift()
+      if (next) next()
+      else this.busy--
+    }
+  }
+}

@@ -16,7 +16,7 @@ import type { Database } from '../db/client'
 import { insurers, offers, quotes } from '../db/schema'
 import { withOneRetry } from '../http/retry'
 import { InsurerUnavailable, type InsurerQuoteAnswer } from '../insurers/adapter'
-import { InsurerRateLimits, type QuotePriority } from '../insurers/rate-limit'
+import { CallSlots, InsurerRateLimits, type QuotePriority } from '../insurers/rate-limit'
 import type { FxRates } from '../fx/service'
 import type { InsurerCatalogue, InsurerRow } from '../insurers/catalogue'
 import { log } from '../log'
@@ -69,8 +69,14 @@ export interface BatchQuoteRequest {
   context?: Record<string, unknown>
 }
 
-/** A renewal call's time budget grows by this much for each request it carries. */
-const RENEWAL_ITEM_BUDGET_MS = 20
+/**
+ * A renewal call's time budget grows by this much for each request it carries: nobody waits on a
+ * renewal, and an insurer's bulk endpoint is slower than its quotes (a failed call costs a hundred
+ * prices of that insurer).
+ */
+const RENEWAL_ITEM_BUDGET_MS = 100
+/** Renewal calls open at once at one insurer (from this process). */
+const RENEWAL_CALLS_PER_INSURER = 2
 
 /** Who reads a quote: an account's quote is visible to that account only. */
 export interface QuoteViewer {
@@ -153,6 +159,8 @@ export class QuoteService {
 
   /** Each insurer's rate limit, kept in this process. */
   private readonly rates = new InsurerRateLimits()
+  /** Renewal calls open at each insurer: a few, so a chunk's time budget is spent at the insurer, not queued behind the others. */
+  private readonly renewalSlots = new Map<string, CallSlots>()
 
   definition(product: string): AnyProductDefinition | undefined {
     return Object.hasOwn(this.definitions, product) ? this.definitions[product] : undefined
@@ -286,6 +294,8 @@ export class QuoteService {
     for (let from = 0; from < entries.length; from += renewals.batchMax) chunks.push(entries.slice(from, from + renewals.batchMax))
     // A chunk's time budget: the insurer's for one quote, and a little more for each request in it.
     const budgetMs = this.catalogue.quoteTimeoutMs(insurer) + RENEWAL_ITEM_BUDGET_MS * renewals.batchMax
+    const slots = this.renewalSlots.get(insurer.code) ?? new CallSlots(RENEWAL_CALLS_PER_INSURER)
+    this.renewalSlots.set(insurer.code, slots)
     const pending = new Map<number, Promise<{ index: number; answers: { entry: E; answer: Answer }[] }>>()
     chunks.forEach((chunk, index) => {
       const call = async () => {
@@ -314,7 +324,7 @@ export class QuoteService {
           return chunk.map((entry) => ({ entry, answer: failedAnswer(reason) }))
         }
       }
-      pending.set(index, call().then((answers) => ({ index, answers })))
+      pending.set(index, slots.run(call).then((answers) => ({ index, answers })))
     })
     while (pending.size > 0) {
       const { index, answers } = await Promise.race(pending.values())

@@ -118,11 +118,12 @@ export class Renewals {
     let after: string | undefined
     for (;;) {
       const started = performance.now()
-      const batch = await this.candidates(products, from, to, now, after)
+      const { rows: batch, last } = await this.candidates(products, from, to, now, after)
       result.ms.candidates += performance.now() - started
-      if (batch.length === 0) break
-      after = batch.at(-1)!.policyId
+      if (!last) break
+      after = last
       result.examined += batch.length
+      if (batch.length === 0) continue
       const work: Promise<void> = this.prepareBatch(batch, now, result).finally(() => running.delete(work))
       running.add(work)
       // Bounded: at most so many batches' policies, quotes and insurer calls in memory at once.
@@ -230,12 +231,22 @@ export class Renewals {
   }
 
   /**
-   * Policies whose renewal is due: issued, bought from an account, the order's first policy (a
-   * bundle renews as one), last day in the window, with no renewal yet or an open one whose
-   * prices ran out and that no run is quoting.
+   * The next page of policies whose last day is in the window (by id, after `after`), then those of
+   * them whose renewal is due: issued, bought from an account, the order's first policy (a bundle
+   * renews as one), with no renewal yet or an open one whose prices ran out and that no run is
+   * quoting. Two statements, so each batch reads its own page of ids (the primary key, in order)
+   * rather than every policy still ahead of it: the sweep's reads grow with the number of
+   * policies, not with its square. `last`: where the next page starts (undefined: none left).
    */
   private async candidates(products: string[], from: string, to: string, now: Date, after: string | undefined) {
-    return this.deps.db
+    const page = await this.deps.db
+      .select({ id: orderPolicies.id })
+      .from(orderPolicies)
+      .where(and(eq(orderPolicies.status, 'issued'), gte(orderPolicies.endDate, from), lte(orderPolicies.endDate, to), after ? gt(orderPolicies.id, after) : undefined))
+      .orderBy(asc(orderPolicies.id))
+      .limit(this.deps.batchSize ?? RENEWAL_BATCH)
+    if (page.length === 0) return { rows: [], last: undefined }
+    const rows = await this.deps.db
       .select({
         policyId: orderPolicies.id,
         endDate: orderPolicies.endDate,
@@ -250,20 +261,19 @@ export class Renewals {
       .leftJoin(policyRenewals, and(eq(policyRenewals.orderPolicyId, orderPolicies.id), eq(policyRenewals.endDate, orderPolicies.endDate)))
       .where(
         and(
-          eq(orderPolicies.status, 'issued'),
+          inArray(
+            orderPolicies.id,
+            page.map((p) => p.id),
+          ),
           eq(orders.status, 'issued'),
           isNotNull(orders.userId),
           inArray(orders.product, products),
-          gte(orderPolicies.endDate, from),
-          lte(orderPolicies.endDate, to),
-          after ? gt(orderPolicies.id, after) : undefined,
           // Inside, "order_policies" names the outer row: the sibling is aliased.
           sql`not exists (select 1 from ${orderPolicies} as sibling where sibling.order_id = ${orderPolicies.orderId} and sibling.status = 'issued' and sibling.id < ${orderPolicies.id})`,
           dueForPrices(now),
         ),
       )
-      .orderBy(asc(orderPolicies.id))
-      .limit(this.deps.batchSize ?? RENEWAL_BATCH)
+    return { rows, last: page.at(-1)!.id }
   }
 
   /**
@@ -272,7 +282,7 @@ export class Renewals {
    * batch of the quote engine, and the quotes recorded in one. A renewal whose quote could not be
    * made is released for the next sweep.
    */
-  private async prepareBatch(batch: Awaited<ReturnType<Renewals['candidates']>>, now: Date, result: SweepResult): Promise<void> {
+  private async prepareBatch(batch: Awaited<ReturnType<Renewals['candidates']>>['rows'], now: Date, result: SweepResult): Promise<void> {
     const wanted = new Map<string, unknown>()
     const rows = batch.flatMap((c) => {
       const definition = this.definitions[c.product]
@@ -302,11 +312,10 @@ export class Renewals {
           { now, validityMinutes: RENEWAL_PRICES_HOLD_MINUTES },
         )
         .catch((error: unknown) => ofProduct.map(() => (error instanceof Error ? error : new Error(String(error)))))
-      made.forEach((quote, i) => {
-        const row = ofProduct[i]!
-        if (quote instanceof Error) log.warn('renewals.quote_failed', { renewalId: row.id, product, error: quote })
-        outcomes.push(quote instanceof Error ? { id: row.id } : { id: row.id, quote })
-      })
+      made.forEach((quote, i) => outcomes.push(quote instanceof Error ? { id: ofProduct[i]!.id } : { id: ofProduct[i]!.id, quote }))
+      const failed = made.filter((m) => m instanceof Error)
+      // Once per batch: a claims history that did not answer fails the whole batch alike.
+      if (failed.length > 0) log.warn('renewals.quotes_failed', { product, count: failed.length, error: failed[0] })
     }
     result.ms.quote += performance.now() - started
 

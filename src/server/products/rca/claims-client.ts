@@ -34,6 +34,8 @@ export interface ClaimsHistoryClient {
 
 /** Lookups per batch call: the service's own maximum. */
 const LOOKUPS_PER_CALL = 1000
+/** What each lookup of a batch call adds to its time budget. */
+const LOOKUP_BUDGET_MS = 10
 
 const LookupsAnswer = z.object({ results: z.array(z.object({ id: z.string(), class: ClassAnswer.shape.class.optional() })) })
 
@@ -81,7 +83,8 @@ export function createClaimsHistoryClient(options: { baseUrl: string; timeoutMs?
       for (let from = 0; from < asked.length; from += LOOKUPS_PER_CALL) {
         const chunk = asked.slice(from, from + LOOKUPS_PER_CALL)
         const lookups = chunk.map(({ owner, vin }, i) => (owner.type === 'person' ? { id: String(i), cnp: owner.cnp } : { id: String(i), cui: owner.cui, vin }))
-        const answer = await withOneRetry(budgetMs, (signal) => postLookups(`${base}/lookups`, lookups, headers, signal), (error) => error instanceof ClaimsHistoryUnavailable && error.transient)
+        // A batch's budget grows with it: nobody waits on a renewal batch, and a failed one costs them all.
+        const answer = await withOneRetry(budgetMs + LOOKUP_BUDGET_MS * chunk.length, (signal) => postLookups(`${base}/lookups`, lookups, headers, signal), (error) => error instanceof ClaimsHistoryUnavailable && error.transient)
         const byId = new Map(answer.results.map((r) => [r.id, r.class]))
         classes.push(...chunk.map((_, i) => byId.get(String(i))))
       }
