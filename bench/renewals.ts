@@ -1,22 +1,29 @@
 /**
  * `npm run bench:renewals`: one run of the renewal sweep over many policies ending within the
- * window, against the sandbox insurers (9 for RCA, their own latencies × `--latency-scale`, about
- * 5 % failing or hanging), in this process, while a probe measures how fast the API still answers.
+ * window, against the sandbox services in a process of their own (`src/server/sandbox/standalone.ts`
+ * on `--sandbox-port`, over HTTP as an insurer is reached): 9 insurers for RCA, their latencies ×
+ * `--latency-scale`, about 5 % of calls failing or hanging, each insurer's rate limits (429 beyond
+ * them), the claims history. The sweep runs in this process while a probe measures how fast its
+ * API still answers.
  *
  *   npm run bench:renewals
- *   npm run bench:renewals -- --policies 100000 --at-once 64
- *   npm run bench:renewals -- --database postgres://postgres@127.0.0.1:5432/test --policies 10000
+ *   npm run bench:renewals -- --policies 100000 --batch 500 --batches-at-once 3
+ *   npm run bench:renewals -- --database postgres://postgres@127.0.0.1:5432/asiguro_renewals --policies 10000
  *
  * On PostgreSQL the run has a database of its own, created from the URL's server and dropped at
- * the end (`startTestApi`). The sandbox insurers keep their rate limits (429 beyond them) and the
- * sweep's quotes are `background` ones, leaving each insurer's reserve to visitors.
+ * the end (`startTestApi`).
  *
  * The policies are seeded by SQL (one account, one quote whose request they share, last days
- * spread over the 30 days of the window); the sweep then reads them in batches, prepares one
- * renewal each and asks every insurer. Figures (docs/benchmarks.md): policies/s, quotes made and
- * failed, peak RSS and heap during the run (bounded memory: it should not grow with
- * `--policies`), and the p50/p99 of `GET /api/v1/health` before and during the sweep.
+ * spread over the 30 days of the window); the sweep then reads them in batches and quotes each
+ * batch together (one claims-history call, each insurer's renewal endpoint by chunks under its
+ * renewal quota). Figures (docs/benchmarks.md): policies/s, quotes made and failed, where the time
+ * went (the sweep's steps), CPU of this process and of the sandbox per policy, peak RSS and heap
+ * during the run (bounded memory: it should not grow with `--policies`), and the p50/p99 of
+ * `GET /api/v1/health` before and during the sweep.
  */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { eq, sql } from 'drizzle-orm'
 import { addDays } from '../src/contract/iso-date'
@@ -27,21 +34,31 @@ import { offers } from '../src/server/db/schema'
 import { Renewals } from '../src/server/renewals/renewals'
 import { startTestApi } from '../tests/support/api'
 import { rcaRequest } from '../tests/support/rca'
-import { percentile, say } from './processes'
+import { setLogLevel } from '../src/server/log'
+import { cpuMs, percentile, say, start, stop, stopAndWait, waitFor, HOST } from './processes'
 
 const { values: flags } = parseArgs({
   options: {
     policies: { type: 'string', default: '2000' },
-    'at-once': { type: 'string', default: '16' },
+    batch: { type: 'string', default: '500' },
+    'batches-at-once': { type: 'string', default: '3' },
     'latency-scale': { type: 'string', default: '0.1' },
     database: { type: 'string', default: '' },
+    // The renewals helper's range (docs: team ports); any free port will do.
+    'sandbox-port': { type: 'string', default: '3132' },
   },
 })
 const policies = Number(flags.policies)
-const atOnce = Number(flags['at-once'])
+const batchSize = Number(flags.batch)
+const batchesAtOnce = Number(flags['batches-at-once'])
 if (flags.database) process.env.TEST_DATABASE_URL = flags.database
+setLogLevel('warn') // a line per /health probe would be the bench's own load
 
-const t = await startTestApi(flags.database ? 'postgres' : 'pglite', { INSURER_QUOTE_TIMEOUT_MS: '5000' }, { sandbox: { latencyScale: Number(flags['latency-scale']) } })
+const sandboxUrl = `http://${HOST}:${flags['sandbox-port']}`
+const sandbox = start('src/server/sandbox/standalone.ts', { SANDBOX_PORT: flags['sandbox-port']!, SANDBOX_LATENCY_SCALE: flags['latency-scale']!, LOG_LEVEL: 'error', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-renewals-')) })
+process.on('exit', () => stop(sandbox))
+await waitFor(`${sandboxUrl}/ready`, sandbox)
+const t = await startTestApi(flags.database ? 'postgres' : 'pglite', { INSURER_QUOTE_TIMEOUT_MS: '5000', SANDBOX_URL: sandboxUrl, SANDBOX_ENABLED: 'false' })
 await t.deps.jobs.stop()
 const db = t.deps.database.db
 
@@ -71,6 +88,9 @@ for (let from = 1; from <= policies; from += 5000) {
     select id, ${offer!.id}, ${offer!.insurer_code}, 50000, 'issued', ${today}::date - 335, ${today}::date + (abs(hashtext(id::text)) % 30), md5(id::text) from o`)
 }
 
+// As autovacuum would after such a load: without statistics the planner takes the tables for empty.
+await db.execute(sql`analyze`)
+
 const probe = async (samples: number[], until: () => boolean) => {
   while (until()) {
     const started = performance.now()
@@ -94,9 +114,12 @@ const memory = setInterval(() => {
 const during: number[] = []
 let sweeping = true
 const probing2 = probe(during, () => sweeping)
+const cpuBefore = { bench: process.cpuUsage(), sandbox: cpuMs(sandbox.pid) }
 const started = performance.now()
-const result = await new Renewals({ db, jobs: t.deps.jobs, quotes: t.deps.quotes, quotesAtOnce: atOnce }).sweep()
+const result = await new Renewals({ db, jobs: t.deps.jobs, quotes: t.deps.quotes, batchSize, batchesAtOnce }).sweep()
 const seconds = (performance.now() - started) / 1000
+const benchCpu = process.cpuUsage(cpuBefore.bench)
+const sandboxCpuMs = cpuMs(sandbox.pid) - cpuBefore.sandbox
 sweeping = false
 await probing2
 clearInterval(memory)
@@ -104,10 +127,16 @@ clearInterval(memory)
 const ms = (v: number) => `${v.toFixed(1)} ms`
 const sorted = (a: number[]) => [...a].sort((x, y) => x - y)
 const mb = (v: number) => `${(v / 1024 / 1024).toFixed(0)} MB`
-say(`database ${flags.database ? 'PostgreSQL' : 'PGlite'}, ${policies} policies, ${atOnce} quotes at once, latency scale ${flags['latency-scale']}`)
+say(`database ${flags.database ? 'PostgreSQL' : 'PGlite'}, ${policies} policies, batches of ${batchSize}, ${batchesAtOnce} at once, latency scale ${flags['latency-scale']}`)
 say(`sweep: ${seconds.toFixed(1)} s, ${(policies / seconds).toFixed(1)} policies/s; examined ${result.examined}, quoted ${result.quoted}, failed ${result.failed}`)
+const offered = await db.execute(sql`select status, count(*)::int as n from offers where quote_id <> ${template.id} group by status order by status`)
+say(`offers: ${JSON.stringify(Array.isArray(offered) ? offered : (offered as { rows: unknown[] }).rows)}`)
+const step = (v: number) => `${(v / 1000).toFixed(1)} s`
+say(`steps (summed over batches, which overlap): candidates ${step(result.ms.candidates)}, upsert + claim ${step(result.ms.claim)}, quote (claims history, insurers, writes) ${step(result.ms.quote)}, record ${step(result.ms.record)}`)
+say(`CPU per policy: this process ${((benchCpu.user + benchCpu.system) / 1000 / policies).toFixed(2)} ms, sandbox ${(sandboxCpuMs / policies).toFixed(2)} ms`)
 say(`at this rate, 100 000 policies would take ${(100_000 / (policies / seconds) / 60).toFixed(0)} min (the target: 10)`)
 say(`memory: peak RSS ${mb(peakRss)}, peak heap ${mb(peakHeap)}`)
 say(`GET /health before: p50 ${ms(percentile(sorted(before), 50))}, p99 ${ms(percentile(sorted(before), 99))}; during: p50 ${ms(percentile(sorted(during), 50))}, p99 ${ms(percentile(sorted(during), 99))} (${during.length} samples)`)
 await t.close()
+await stopAndWait(sandbox)
 process.exit(0)

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { TokenBucket, VISITOR_RESERVE } from '~/server/insurers/rate-limit'
 import { SandboxRateLimits, sandboxQuotesPerSecond } from '~/server/sandbox/insurers/rate-limits'
+import { sandboxRenewalQuota } from '~/server/insurers/sandbox-protocol'
 
 describe('the broker’s bucket per insurer', () => {
   it('lets a second of calls through at once, then spaces visitors’ calls at the rate, in turn', () => {
@@ -63,5 +64,30 @@ describe('the sandbox insurers’ limit', () => {
     expect(limits.admit('groupama')).toEqual({ ok: true })
     now = 1000
     expect(Array.from({ length: rate + 1 }, () => limits.admit('allianz-tiriac')).filter((a) => a.ok)).toHaveLength(rate)
+  })
+})
+
+describe('the renewal quota (bulk renewal quotes)', () => {
+  it('counts each request of a call, apart from the per-quote limit, and refuses a call beyond it with a Retry-After', () => {
+    let now = 0
+    const limits = new SandboxRateLimits(() => now)
+    const { perSecond, batchMax } = sandboxRenewalQuota('allianz-tiriac')
+    expect(perSecond).toBe(sandboxQuotesPerSecond('allianz-tiriac') * 5)
+    const calls = Array.from({ length: Math.ceil((perSecond * 1.5) / batchMax) + 1 }, () => limits.admitRenewals('allianz-tiriac', batchMax))
+    expect(calls.filter((c) => c.ok)).toHaveLength(Math.floor((perSecond * 1.5) / batchMax))
+    expect(calls.at(-1)).toEqual({ ok: false, retryAfterSeconds: 1 })
+    // Visitors' quotes have their own limit, untouched by the renewals.
+    expect(limits.admit('allianz-tiriac')).toEqual({ ok: true })
+    now = 1000
+    expect(limits.admitRenewals('allianz-tiriac', batchMax)).toEqual({ ok: true })
+  })
+
+  it('the broker takes a call’s worth of tokens at once, waiting for the refill when short', () => {
+    let now = 0
+    const bucket = new TokenBucket(1000, () => now)
+    expect(bucket.tryTake(now, 600)).toBe(0)
+    expect(bucket.tryTake(now, 600)).toBeCloseTo(200)
+    now = 200
+    expect(bucket.tryTake(now, 600)).toBe(0)
   })
 })

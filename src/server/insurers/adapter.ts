@@ -78,7 +78,27 @@ export class InsurerUnavailable extends Error {
   }
 }
 
+/** One request of a renewal call: the broker's id for it (answers come back by it) and the product's payload. */
+export interface RenewalQuoteItem {
+  id: string
+  payload: Record<string, unknown>
+}
+
+/**
+ * An insurer's renewal quoting (its bulk endpoint for a broker's portfolio) and the quota agreed
+ * for it: at most `batchMax` requests a call, `perSecond` requests a second, apart from the
+ * per-quote limit visitors' quotes use.
+ */
+export interface RenewalQuoting {
+  perSecond: number
+  batchMax: number
+  /** The answers by item id (`null`: the insurer could not price that one); throws `InsurerUnavailable` like `quote`. */
+  quote(product: string, items: readonly RenewalQuoteItem[], signal: AbortSignal, attempt?: number): Promise<Map<string, InsurerQuoteAnswer | null>>
+}
+
 export interface InsurerAdapter {
+  /** Present when the insurer prices renewals in bulk; without it renewals are single quotes, paced by its rate limit. */
+  renewals?: RenewalQuoting
   /**
    * Prices `payload` for `product`; throws `InsurerUnavailable` when no answer came (aborted by
    * `signal` → `timeout`). `attempt`: which try this is (1, 2), for insurers that want to know.

@@ -34,14 +34,27 @@ export class TokenBucket {
     this.updatedAt = now
   }
 
-  /** The insurer's side: takes a token if there is one (answers 0), or answers the milliseconds until there is one, taking nothing. */
-  tryTake(now: number = this.clock()): number {
+  /** The insurer's side: takes `count` tokens if there are (answers 0), or answers the milliseconds until there are, taking nothing. */
+  tryTake(now: number = this.clock(), count = 1): number {
     this.refill(now)
-    if (this.tokens >= 1) {
-      this.tokens -= 1
+    if (this.tokens >= count) {
+      this.tokens -= count
       return 0
     }
-    return ((1 - this.tokens) / this.perSecond) * 1000
+    return ((count - this.tokens) / this.perSecond) * 1000
+  }
+
+  /**
+   * The broker's side of a quota of its own (renewal quotes, no visitor to leave room for): waits
+   * until `count` tokens are there and takes them. `count` must not exceed the bucket.
+   */
+  async take(count: number, signal?: AbortSignal): Promise<void> {
+    for (;;) {
+      signal?.throwIfAborted()
+      const waitMs = this.tryTake(this.clock(), count)
+      if (waitMs === 0) return
+      await delay(Math.max(1, waitMs), signal)
+    }
   }
 
   /**
@@ -103,10 +116,38 @@ export class InsurerRateLimits {
 
   /** The insurer's bucket, or undefined when the catalogue declares no limit. */
   for(insurer: { code: string; quotesPerSecond: number | null }): TokenBucket | undefined {
-    if (!insurer.quotesPerSecond) return undefined
-    const key = `${insurer.code}:${insurer.quotesPerSecond}`
+    return insurer.quotesPerSecond ? this.bucket(`${insurer.code}:${insurer.quotesPerSecond}`, insurer.quotesPerSecond) : undefined
+  }
+
+  /** The bucket of an insurer's renewal quota (its renewal endpoint's own limit). */
+  forRenewals(code: string, perSecond: number): TokenBucket {
+    return this.bucket(`renewals:${code}:${perSecond}`, perSecond)
+  }
+
+  private bucket(key: string, perSecond: number): TokenBucket {
     let bucket = this.buckets.get(key)
-    if (!bucket) this.buckets.set(key, (bucket = new TokenBucket(insurer.quotesPerSecond, this.clock)))
+    if (!bucket) this.buckets.set(key, (bucket = new TokenBucket(perSecond, this.clock)))
     return bucket
+  }
+}
+
+/** At most `size` calls at once; the others wait their turn in order (an insurer's connections for renewal calls). */
+export class CallSlots {
+  private busy = 0
+  private readonly waiting: (() => void)[] = []
+
+  constructor(private readonly size: number) {}
+
+  async run<T>(call: () => Promise<T>): Promise<T> {
+    if (this.busy >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve))
+    else this.busy++
+    try {
+      return await call()
+    } finally {
+      // The slot passes straight to the next in line, or is freed.
+      const next = this.waiting.shift()
+      if (next) next()
+      else this.busy--
+    }
   }
 }

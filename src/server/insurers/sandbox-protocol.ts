@@ -69,3 +69,26 @@ export function sandboxQuotesPerSecond(insurer: string): number {
   for (const char of insurer) sum += char.charCodeAt(0)
   return 200 + (sum % 10) * 10
 }
+
+/**
+ * The renewal quoting endpoint (`POST /sandbox/insurers/{code}/renewal-quotes/{product}`), as
+ * insurers offer brokers for their portfolio: many requests priced in one call, under a quota of
+ * its own agreed for renewals (`sandboxRenewalQuota`), apart from the per-quote limit visitors'
+ * quotes use. Each item is answered as a single quote would be.
+ */
+export const SandboxRenewalQuoteRequest = z.object({
+  items: z.array(z.object({ id: z.string().min(1).max(64), payload: z.record(z.string(), z.unknown()) })).min(1),
+})
+export type SandboxRenewalQuoteRequest = z.infer<typeof SandboxRenewalQuoteRequest>
+
+export const SandboxRenewalQuoteAnswer = z.object({
+  items: z.array(z.object({ id: z.string(), answer: SandboxQuoteAnswer.nullable() })),
+})
+
+/**
+ * Each sandbox insurer's renewal quota: at most `batchMax` requests a call and `perSecond`
+ * requests a second over all calls (five times its per-quote limit), 429 beyond it.
+ */
+export function sandboxRenewalQuota(insurer: string): { perSecond: number; batchMax: number } {
+  return { perSecond: sandboxQuotesPerSecond(insurer) * 5, batchMax: 100 }
+}

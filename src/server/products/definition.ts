@@ -81,6 +81,12 @@ export interface ProductRenewal<Request> {
   request(previous: Request, startDate: string): Request | undefined
   /** The rating class the quote's context holds (RCA: the bonus-malus class), shown with its change. */
   ratingClass?(context: Record<string, unknown>): string | undefined
+  /**
+   * `prepare` for a whole renewal batch, when the product can ask its outside services in bulk
+   * (RCA: one claims-history call for the batch instead of one per policy). In the order given;
+   * an Error for a request that could not be prepared. Absent: `prepare` each.
+   */
+  prepareMany?(requests: readonly Request[], deps: ProductDeps): Promise<(PreparedQuote | Error)[]>
 }
 
 /** What a product's policy is built from at checkout: the quote's `policy` part, the offer bought, the checkout's answers. */

@@ -15,12 +15,12 @@ import { earliestStart } from '~/contract/earliest-start'
 import type { Database } from '../db/client'
 import { insurers, offers, quotes } from '../db/schema'
 import { withOneRetry } from '../http/retry'
-import { InsurerUnavailable } from '../insurers/adapter'
-import { InsurerRateLimits, type QuotePriority } from '../insurers/rate-limit'
+import { InsurerUnavailable, type InsurerQuoteAnswer } from '../insurers/adapter'
+import { CallSlots, InsurerRateLimits, type QuotePriority } from '../insurers/rate-limit'
 import type { FxRates } from '../fx/service'
 import type { InsurerCatalogue, InsurerRow } from '../insurers/catalogue'
 import { log } from '../log'
-import type { AnyProductDefinition } from '../products/definition'
+import type { AnyProductDefinition, PreparedQuote, ProductDeps } from '../products/definition'
 import { RequestRuleError } from '../products/rules'
 import { issueKey } from '~/contract/form-issues'
 import { insurerDocumentsOf, OFFER_DOCUMENTS_KEY, offerDocuments } from '../documents/legal'
@@ -61,6 +61,22 @@ export interface QuoteOptions {
   /** `background`: the site's own quote, which leaves each insurer's rate reserve to visitors (`TokenBucket`). */
   priority?: QuotePriority
 }
+
+/** One quote of a batch (`createMany`): the request as the product's schema gives it, its owner and a mark in its context. */
+export interface BatchQuoteRequest {
+  request: unknown
+  owner: QuoteOwner
+  context?: Record<string, unknown>
+}
+
+/**
+ * A renewal call's time budget grows by this much for each request it carries: nobody waits on a
+ * renewal, and an insurer's bulk endpoint is slower than its quotes (a failed call costs a hundred
+ * prices of that insurer).
+ */
+const RENEWAL_ITEM_BUDGET_MS = 100
+/** Renewal calls open at once at one insurer (from this process). */
+const RENEWAL_CALLS_PER_INSURER = 2
 
 /** Who reads a quote: an account's quote is visible to that account only. */
 export interface QuoteViewer {
@@ -143,6 +159,8 @@ export class QuoteService {
 
   /** Each insurer's rate limit, kept in this process. */
   private readonly rates = new InsurerRateLimits()
+  /** Renewal calls open at each insurer: a few, so a chunk's time budget is spent at the insurer, not queued behind the others. */
+  private readonly renewalSlots = new Map<string, CallSlots>()
 
   definition(product: string): AnyProductDefinition | undefined {
     return Object.hasOwn(this.definitions, product) ? this.definitions[product] : undefined
@@ -158,15 +176,30 @@ export class QuoteService {
     const now = options.now ?? new Date()
     const prepared = await definition.prepare(request as never, { config: this.config, fx: this.fx, now })
     const asked = (await this.catalogue.enabledFor(product)).filter((insurer) => !prepared.insurers || prepared.insurers.includes(insurer.code))
+    const { quote, offerRows } = this.rowsOf(definition, prepared, asked, owner, options, now, request)
+    await this.creations.write({ quote, offers: offerRows })
+    const live: LiveQuote = { quote, offers: offerRows.map((o, i) => ({ ...o, insurerName: asked[i]?.name ?? o.insurerCode })) }
+    if (asked.length > 0) {
+      this.live.set(quote.id, live)
+      const work = this.fanOut(live, definition, prepared.payload, asked, options.priority ?? 'visitor').finally(() => {
+        this.inFlight.delete(quote.id)
+        setTimeout(() => this.live.delete(quote.id), LIVE_AFTER_COMPLETE_MS).unref()
+      })
+      this.inFlight.set(quote.id, work)
+    }
+    return this.view(definition, quote, live.offers)
+  }
+
+  /** A new quote's row and its pending offers, one per insurer asked. */
+  private rowsOf(definition: AnyProductDefinition, prepared: PreparedQuote, asked: InsurerRow[], owner: QuoteOwner, options: QuoteOptions, now: Date, request: unknown): { quote: QuoteRow; offerRows: OfferRow[] } {
     const validity = options.validityMinutes ?? definition.offerValidityMinutes ?? this.config.QUOTE_OFFER_TTL_MINUTES
-    const context = { ...prepared.context, months: prepared.months, ...options.context }
     const quote: QuoteRow = {
       id: newCapabilityId(),
-      product,
+      product: definition.code,
       userId: owner.userId ?? null,
       partnerCode: owner.partnerCode ?? null,
       request: prepared.request ?? (request as Record<string, unknown>),
-      context,
+      context: { ...prepared.context, months: prepared.months, ...options.context },
       insurerPayload: prepared.payload,
       status: asked.length === 0 ? 'complete' : 'pending',
       insurersTotal: asked.length,
@@ -189,17 +222,115 @@ export class QuoteService {
       answeredAt: null,
       createdAt: now,
     }))
-    await this.creations.write({ quote, offers: offerRows })
-    const live: LiveQuote = { quote, offers: offerRows.map((o, i) => ({ ...o, insurerName: asked[i]?.name ?? o.insurerCode })) }
-    if (asked.length > 0) {
-      this.live.set(quote.id, live)
-      const work = this.fanOut(live, definition, prepared.payload, asked, options.priority ?? 'visitor').finally(() => {
-        this.inFlight.delete(quote.id)
-        setTimeout(() => this.live.delete(quote.id), LIVE_AFTER_COMPLETE_MS).unref()
-      })
-      this.inFlight.set(quote.id, work)
+    return { quote, offerRows }
+  }
+
+  /**
+   * Quotes of the site's own, many at once (a renewal batch): prepared together (the product's
+   * `renewal.prepareMany`, one claims-history call), written in one statement, and each insurer
+   * asked once per chunk through its renewal endpoint and quota (`InsurerAdapter.renewals`), or,
+   * without one, quote by quote as `background` ones. Resolves once every insurer has answered
+   * and the answers are written (one statement per chunk); per request, in order, the quote's id
+   * and end of validity, or the Error that kept it from being made.
+   */
+  async createMany(product: string, requests: readonly BatchQuoteRequest[], options: Omit<QuoteOptions, 'context' | 'priority'> = {}): Promise<({ id: string; expiresAt: Date } | Error)[]> {
+    const definition = this.definition(product)
+    if (!definition) throw new QuoteError('product_not_quotable')
+    const now = options.now ?? new Date()
+    const deps = { config: this.config, fx: this.fx, now }
+    const prepared = await prepareAll(definition, requests.map((r) => r.request), deps)
+    const enabled = await this.catalogue.enabledFor(product)
+    const made = prepared.map((p, i) => {
+      if (p instanceof Error) return p
+      const asked = enabled.filter((insurer) => !p.insurers || p.insurers.includes(insurer.code))
+      const { request, owner, context } = requests[i]!
+      return { ...this.rowsOf(definition, p, asked, owner, { ...options, ...(context ? { context } : {}) }, now, request), payload: p.payload }
+    })
+    const quotesMade = made.filter((m) => !(m instanceof Error)) as Exclude<(typeof made)[number], Error>[]
+    if (quotesMade.length > 0) await this.writeQuotes(quotesMade.map(({ quote, offerRows }) => ({ quote, offers: offerRows })))
+    // The last answer of a quote completes it, in the statement that writes that answer.
+    const left = new Map(quotesMade.map(({ quote, offerRows }) => [quote.id, offerRows.length]))
+    const work = Promise.all(
+      enabled.map(async (insurer) => {
+        const asked = quotesMade.flatMap(({ quote, offerRows, payload }) => {
+          const offer = offerRows.find((o) => o.insurerCode === insurer.code)
+          return offer ? [{ quoteId: quote.id, offerId: offer.id, payload }] : []
+        })
+        for await (const answered of this.askMany(insurer, definition, asked)) {
+          const writes = answered.map(({ entry, answer }) => {
+            const remaining = left.get(entry.quoteId)! - 1
+            left.set(entry.quoteId, remaining)
+            return { offerId: entry.offerId, answer, completes: remaining === 0 ? entry.quoteId : null }
+          })
+          await this.writeAnswers(writes).catch((error: unknown) => log.error('quotes.answers_not_written', { insurer: insurer.code, count: writes.length, error }))
+        }
+      }),
+    ).then(() => undefined)
+    // Known as in flight, so a read meanwhile does not take the quotes for stranded ones.
+    for (const { quote } of quotesMade) this.inFlight.set(quote.id, work)
+    try {
+      await work
+    } finally {
+      for (const { quote } of quotesMade) this.inFlight.delete(quote.id)
     }
-    return this.view(definition, quote, live.offers)
+    return made.map((m) => (m instanceof Error ? m : { id: m.quote.id, expiresAt: m.quote.expiresAt }))
+  }
+
+  /**
+   * One insurer's answers to many requests, chunk by chunk as they arrive: through its renewal
+   * endpoint (each chunk waits for its share of the renewal quota, then one call, once more after a
+   * passing failure), or else quote by quote (`ask`, `background`: the per-quote limit's reserve
+   * stays with visitors). A chunk that finds no answer fails its requests, as a quote's insurer would.
+   */
+  private async *askMany<E extends { quoteId: string; payload: Record<string, unknown> }>(insurer: InsurerRow, definition: AnyProductDefinition, entries: E[]): AsyncGenerator<{ entry: E; answer: Answer }[]> {
+    if (entries.length === 0) return
+    const renewals = this.catalogue.adapterFor(insurer).renewals
+    if (!renewals) {
+      yield await Promise.all(entries.map(async (entry) => ({ entry, answer: await this.ask(insurer, definition, entry.payload, 'background') })))
+      return
+    }
+    const bucket = this.rates.forRenewals(insurer.code, renewals.perSecond)
+    const chunks: E[][] = []
+    for (let from = 0; from < entries.length; from += renewals.batchMax) chunks.push(entries.slice(from, from + renewals.batchMax))
+    // A chunk's time budget: the insurer's for one quote, and a little more for each request in it.
+    const budgetMs = this.catalogue.quoteTimeoutMs(insurer) + RENEWAL_ITEM_BUDGET_MS * renewals.batchMax
+    const slots = this.renewalSlots.get(insurer.code) ?? new CallSlots(RENEWAL_CALLS_PER_INSURER)
+    this.renewalSlots.set(insurer.code, slots)
+    const pending = new Map<number, Promise<{ index: number; answers: { entry: E; answer: Answer }[] }>>()
+    chunks.forEach((chunk, index) => {
+      const call = async () => {
+        try {
+          await bucket.take(chunk.length)
+          const answers = await withOneRetry(
+            budgetMs,
+            async (signal, attempt) => {
+              if (attempt > 1) await bucket.take(chunk.length, signal)
+              try {
+                return await renewals.quote(definition.code, chunk.map((e) => ({ id: e.quoteId, payload: e.payload })), signal, attempt)
+              } catch (error) {
+                if (error instanceof InsurerUnavailable && error.reason === 'rate_limited') bucket.pause(error.retryAfterMs ?? 1000)
+                throw error
+              }
+            },
+            (error) => error instanceof InsurerUnavailable && error.transient,
+          )
+          return chunk.map((entry) => {
+            const answer = answers.get(entry.quoteId)
+            return { entry, answer: answer ? answerOf(definition, answer) : failedAnswer('insurer_error') }
+          })
+        } catch (error) {
+          const reason = error instanceof InsurerUnavailable && error.reason === 'timeout' ? 'timeout' : 'insurer_error'
+          log.warn('quotes.renewal_chunk_failed', { insurer: insurer.code, reason, count: chunk.length, message: error instanceof Error ? error.message : String(error) })
+          return chunk.map((entry) => ({ entry, answer: failedAnswer(reason) }))
+        }
+      }
+      pending.set(index, slots.run(call).then((answers) => ({ index, answers })))
+    })
+    while (pending.size > 0) {
+      const { index, answers } = await Promise.race(pending.values())
+      pending.delete(index)
+      yield answers
+    }
   }
 
   /**
@@ -400,7 +531,6 @@ export class QuoteService {
    */
   private async ask(insurer: InsurerRow, definition: AnyProductDefinition, payload: Record<string, unknown>, priority: QuotePriority): Promise<Answer> {
     const budgetMs = this.catalogue.quoteTimeoutMs(insurer)
-    const none = { premium: null, currency: 'RON', insurerReference: null, details: {} }
     const adapter = this.catalogue.adapterFor(insurer)
     // The insurer's rate limit: the wait for a turn comes before its time budget starts.
     const bucket = this.rates.for(insurer)
@@ -419,14 +549,11 @@ export class QuoteService {
         },
         (error) => error instanceof InsurerUnavailable && error.transient,
       )
-      if (answer.status === 'declined') return { ...none, status: 'declined', reason: answer.reason.slice(0, 80) }
-      // The insurer's documents are kept with its price: the buyer accepts these editions.
-      const details = { ...definition.offerDetails(answer.details), ...(answer.documents.length > 0 ? { [OFFER_DOCUMENTS_KEY]: answer.documents } : {}) }
-      return { status: 'offered', premium: answer.premium.amount, currency: answer.premium.currency, insurerReference: answer.reference, details, reason: null }
+      return answerOf(definition, answer)
     } catch (error) {
       const reason = error instanceof InsurerUnavailable && error.reason === 'timeout' ? 'timeout' : 'insurer_error'
       log.warn('quotes.insurer_failed', { insurer: insurer.code, reason, message: error instanceof Error ? error.message : String(error) })
-      return { ...none, status: 'failed', reason }
+      return failedAnswer(reason)
     }
   }
 
@@ -504,3 +631,31 @@ function subjectOf(definition: AnyProductDefinition, request: Record<string, unk
 }
 
 const earliest = (a: Date, b: Date | undefined): Date => (b && b < a ? b : a)
+
+/** An insurer's answer as the offer row's new fields. */
+function answerOf(definition: AnyProductDefinition, answer: InsurerQuoteAnswer): Answer {
+  const none = { premium: null, currency: 'RON', insurerReference: null, details: {} }
+  if (answer.status === 'declined') return { ...none, status: 'declined', reason: answer.reason.slice(0, 80) }
+  // The insurer's documents are kept with its price: the buyer accepts these editions.
+  const details = { ...definition.offerDetails(answer.details), ...(answer.documents.length > 0 ? { [OFFER_DOCUMENTS_KEY]: answer.documents } : {}) }
+  return { status: 'offered', premium: answer.premium.amount, currency: answer.premium.currency, insurerReference: answer.reference, details, reason: null }
+}
+
+function failedAnswer(reason: 'timeout' | 'insurer_error'): Answer {
+  return { status: 'failed', premium: null, currency: 'RON', insurerReference: null, details: {}, reason }
+}
+
+/** Requests prepared a few at a time when the product has no batch preparation (house, travel). */
+const PREPARED_AT_ONCE = 16
+
+/** `prepare` for a batch: the product's `renewal.prepareMany` when it has one (all fail together if it throws), else each in turn. */
+async function prepareAll(definition: AnyProductDefinition, requests: unknown[], deps: ProductDeps): Promise<(PreparedQuote | Error)[]> {
+  const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)))
+  const many = definition.renewal?.prepareMany
+  if (many) return many(requests as never[], deps).catch((error: unknown) => requests.map(() => asError(error)))
+  const prepared: (PreparedQuote | Error)[] = []
+  for (let from = 0; from < requests.length; from += PREPARED_AT_ONCE) {
+    prepared.push(...(await Promise.all(requests.slice(from, from + PREPARED_AT_ONCE).map((r) => definition.prepare(r as never, deps).catch(asError)))))
+  }
+  return prepared
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import { addDays, today } from '~/contract/iso-date'
 import { priceChange, type Renewal } from '~/contract/renewals'
@@ -17,13 +17,12 @@ import { preparedWindow, RENEWAL_GRACE_DAYS, renewalStart } from './window'
 export const RENEWAL_SWEEP_JOB = 'renewals.sweep'
 /** How often the sweep looks for windows that opened and prices that ran out. */
 const SWEEP_EVERY_MS = 60 * 60_000
-/** Policies read per statement: memory stays bounded whatever the number of policies ending. */
-export const RENEWAL_BATCH = 200
-/**
- * Renewals quoted side by side by default: each asks every insurer of its product, so this is
- * also the most requests one sweep has open at any insurer (their rate limits), on each node.
- */
-export const RENEWAL_QUOTES_AT_ONCE = 16
+/** Policies read per statement, and quoted together: memory stays bounded whatever the number of policies ending. */
+export const RENEWAL_BATCH = 500
+/** Policy batches quoted side by side by default: while one waits for its slowest insurer, the next is read and sent. */
+export const RENEWAL_BATCHES_AT_ONCE = 3
+/** Vehicles insured elsewhere, quoted one by one, side by side (they are few: one per account's typed-in end). */
+const VEHICLE_QUOTES_AT_ONCE = 16
 /** A run quoting a renewal holds it this long: enough for every insurer to answer or time out. */
 const QUOTING_LEASE_MS = 5 * 60_000
 /** A prepared renewal's prices hold three days (never beyond what the product allows, e.g. the exchange rate's day). */
@@ -37,11 +36,13 @@ export class RenewalNotFound extends Error {}
 export interface RenewalsDeps {
   db: Database
   jobs: JobQueue
-  quotes: Pick<QuoteService, 'create' | 'get' | 'settled'>
+  quotes: Pick<QuoteService, 'create' | 'createMany' | 'get' | 'settled'>
   definitions?: Record<string, AnyProductDefinition>
   clock?: () => Date
-  /** Renewals quoted side by side (`RENEWAL_QUOTES_AT_ONCE` by default). */
-  quotesAtOnce?: number
+  /** Policies read and quoted together (`RENEWAL_BATCH` by default). */
+  batchSize?: number
+  /** Batches quoted side by side (`RENEWAL_BATCHES_AT_ONCE` by default). */
+  batchesAtOnce?: number
 }
 
 /** What one sweep did, for the log and the benchmark. */
@@ -49,6 +50,8 @@ export interface SweepResult {
   examined: number
   quoted: number
   failed: number
+  /** Milliseconds spent in each step, summed over batches (batches overlap: more than the sweep's time in all). */
+  ms: { candidates: number; claim: number; quote: number; record: number }
 }
 
 /**
@@ -107,17 +110,26 @@ export class Renewals {
 
   /** Prepares every renewal due at `now`, batch after batch; returns counts. */
   async sweep(now: Date = this.clock()): Promise<SweepResult> {
-    const result: SweepResult = { examined: 0, quoted: 0, failed: 0 }
+    const result: SweepResult = { examined: 0, quoted: 0, failed: 0, ms: { candidates: 0, claim: 0, quote: 0, record: 0 } }
     const products = this.renewable()
     if (products.length === 0) return result
     const { from, to } = preparedWindow(now)
+    const running = new Set<Promise<void>>()
     let after: string | undefined
     for (;;) {
-      const batch = await this.candidates(products, from, to, now, after)
-      if (batch.length === 0) break
-      after = batch.at(-1)!.policyId
-      await this.pool(batch, (c) => this.prepare(c, now), result)
+      const started = performance.now()
+      const { rows: batch, last } = await this.candidates(products, from, to, now, after)
+      result.ms.candidates += performance.now() - started
+      if (!last) break
+      after = last
+      result.examined += batch.length
+      if (batch.length === 0) continue
+      const work: Promise<void> = this.prepareBatch(batch, now, result).finally(() => running.delete(work))
+      running.add(work)
+      // Bounded: at most so many batches' policies, quotes and insurer calls in memory at once.
+      if (running.size >= (this.deps.batchesAtOnce ?? RENEWAL_BATCHES_AT_ONCE)) await Promise.race(running)
     }
+    await Promise.all(running)
     // Then the vehicles whose cover was bought elsewhere, product by product.
     for (const { product, column } of this.renewedFromVehicles(products)) {
       let afterVehicle: string | undefined
@@ -131,7 +143,7 @@ export class Renewals {
     return result
   }
 
-  /** Prepares a batch with a pool rather than slices: one slow insurer answer does not hold the others' slots. */
+  /** Prepares vehicles with a pool rather than slices: one slow insurer answer does not hold the others' slots. */
   private async pool<C>(batch: C[], prepare: (c: C) => Promise<'quoted' | 'skipped' | 'failed'>, result: SweepResult): Promise<void> {
     result.examined += batch.length
     let next = 0
@@ -142,7 +154,7 @@ export class Renewals {
         else if (outcome === 'failed') result.failed++
       }
     }
-    await Promise.all(Array.from({ length: Math.min(this.deps.quotesAtOnce ?? RENEWAL_QUOTES_AT_ONCE, batch.length) }, worker))
+    await Promise.all(Array.from({ length: Math.min(VEHICLE_QUOTES_AT_ONCE, batch.length) }, worker))
   }
 
   /**
@@ -219,12 +231,22 @@ export class Renewals {
   }
 
   /**
-   * Policies whose renewal is due: issued, bought from an account, the order's first policy (a
-   * bundle renews as one), last day in the window, with no renewal yet or an open one whose
-   * prices ran out and that no run is quoting.
+   * The next page of policies whose last day is in the window (by id, after `after`), then those of
+   * them whose renewal is due: issued, bought from an account, the order's first policy (a bundle
+   * renews as one), with no renewal yet or an open one whose prices ran out and that no run is
+   * quoting. Two statements, so each batch reads its own page of ids (the primary key, in order)
+   * rather than every policy still ahead of it: the sweep's reads grow with the number of
+   * policies, not with its square. `last`: where the next page starts (undefined: none left).
    */
   private async candidates(products: string[], from: string, to: string, now: Date, after: string | undefined) {
-    return this.deps.db
+    const page = await this.deps.db
+      .select({ id: orderPolicies.id })
+      .from(orderPolicies)
+      .where(and(eq(orderPolicies.status, 'issued'), gte(orderPolicies.endDate, from), lte(orderPolicies.endDate, to), after ? gt(orderPolicies.id, after) : undefined))
+      .orderBy(asc(orderPolicies.id))
+      .limit(this.deps.batchSize ?? RENEWAL_BATCH)
+    if (page.length === 0) return { rows: [], last: undefined }
+    const rows = await this.deps.db
       .select({
         policyId: orderPolicies.id,
         endDate: orderPolicies.endDate,
@@ -239,41 +261,91 @@ export class Renewals {
       .leftJoin(policyRenewals, and(eq(policyRenewals.orderPolicyId, orderPolicies.id), eq(policyRenewals.endDate, orderPolicies.endDate)))
       .where(
         and(
-          eq(orderPolicies.status, 'issued'),
+          inArray(
+            orderPolicies.id,
+            page.map((p) => p.id),
+          ),
           eq(orders.status, 'issued'),
           isNotNull(orders.userId),
           inArray(orders.product, products),
-          gte(orderPolicies.endDate, from),
-          lte(orderPolicies.endDate, to),
-          after ? gt(orderPolicies.id, after) : undefined,
           // Inside, "order_policies" names the outer row: the sibling is aliased.
           sql`not exists (select 1 from ${orderPolicies} as sibling where sibling.order_id = ${orderPolicies.orderId} and sibling.status = 'issued' and sibling.id < ${orderPolicies.id})`,
           dueForPrices(now),
         ),
       )
-      .orderBy(asc(orderPolicies.id))
-      .limit(RENEWAL_BATCH)
+    return { rows, last: page.at(-1)!.id }
   }
 
-  private async prepare(c: Awaited<ReturnType<Renewals['candidates']>>[number], now: Date): Promise<'quoted' | 'skipped' | 'failed'> {
-    const definition = this.definitions[c.product]
-    const { startDate } = renewalStart(c.product, c.endDate!, now)
-    const request = definition?.renewal?.request(c.request as never, startDate)
-    if (!definition || !request || !c.userId) return 'skipped'
+  /**
+   * A batch of policies in a few statements whatever its size: their rows upserted in one, claimed
+   * in one (a conditional update: of several nodes, one claims each row), quoted per product in one
+   * batch of the quote engine, and the quotes recorded in one. A renewal whose quote could not be
+   * made is released for the next sweep.
+   */
+  private async prepareBatch(batch: Awaited<ReturnType<Renewals['candidates']>>['rows'], now: Date, result: SweepResult): Promise<void> {
+    const wanted = new Map<string, unknown>()
+    const rows = batch.flatMap((c) => {
+      const definition = this.definitions[c.product]
+      const request = c.endDate && definition?.renewal?.request(c.request as never, renewalStart(c.product, c.endDate, now).startDate)
+      if (!request || !c.userId || !c.endDate) return []
+      wanted.set(c.policyId, request)
+      return [{ orderPolicyId: c.policyId, endDate: c.endDate, userId: c.userId, product: c.product, previousPremium: c.premium }]
+    })
+    if (rows.length === 0) return
+    let started = performance.now()
     await this.deps.db
       .insert(policyRenewals)
-      .values({ orderPolicyId: c.policyId, endDate: c.endDate!, userId: c.userId, product: c.product, previousPremium: c.premium })
+      .values(rows)
       .onConflictDoNothing({ target: [policyRenewals.orderPolicyId, policyRenewals.endDate] })
-    const [row] = await this.claim(and(eq(policyRenewals.orderPolicyId, c.policyId), eq(policyRenewals.endDate, c.endDate!))!, now, false)
-    if (!row) return 'skipped'
-    return (await this.quote(row, definition, request, now)) ? 'quoted' : 'failed'
+    const windows = JSON.stringify(rows.map((r) => ({ p: r.orderPolicyId, e: r.endDate })))
+    const claimed = await this.claim(sql`(${policyRenewals.orderPolicyId}, ${policyRenewals.endDate}) in (select p, e from jsonb_to_recordset(${windows}::jsonb) as w(p uuid, e date))`, now, false)
+    result.ms.claim += performance.now() - started
+
+    started = performance.now()
+    const outcomes: { id: string; quote?: { id: string; expiresAt: Date } }[] = []
+    for (const product of new Set(claimed.map((r) => r.product))) {
+      const ofProduct = claimed.filter((r) => r.product === product)
+      const made = await this.deps.quotes
+        .createMany(
+          product,
+          ofProduct.map((r) => ({ request: wanted.get(r.orderPolicyId!), owner: { userId: r.userId }, context: { renewal_of: r.id } })),
+          { now, validityMinutes: RENEWAL_PRICES_HOLD_MINUTES },
+        )
+        .catch((error: unknown) => ofProduct.map(() => (error instanceof Error ? error : new Error(String(error)))))
+      made.forEach((quote, i) => outcomes.push(quote instanceof Error ? { id: ofProduct[i]!.id } : { id: ofProduct[i]!.id, quote }))
+      const failed = made.filter((m) => m instanceof Error)
+      // Once per batch: a claims history that did not answer fails the whole batch alike.
+      if (failed.length > 0) log.warn('renewals.quotes_failed', { product, count: failed.length, error: failed[0] })
+    }
+    result.ms.quote += performance.now() - started
+
+    started = performance.now()
+    await this.record(outcomes, now)
+    result.ms.record += performance.now() - started
+    for (const o of outcomes) {
+      if (o.quote) result.quoted++
+      else result.failed++
+    }
+  }
+
+  /** One statement for a batch's outcomes: each renewal's new quote and its end of validity, or its claim released (no quote). */
+  private async record(outcomes: { id: string; quote?: { id: string; expiresAt: Date } }[], now: Date): Promise<void> {
+    if (outcomes.length === 0) return
+    const values = JSON.stringify(outcomes.map((o) => ({ id: o.id, quote: o.quote?.id ?? null, until: o.quote?.expiresAt.toISOString() ?? null })))
+    await this.deps.db.execute(sql`
+      update ${policyRenewals} as r set
+        quote_id = coalesce(v.quote, r.quote_id),
+        prices_hold_until = case when v.quote is null then r.prices_hold_until else v.until end,
+        quoting_until = null, updated_at = ${now.toISOString()}::timestamptz
+      from jsonb_to_recordset(${values}::jsonb) as v(id uuid, quote text, until timestamptz)
+      where r.id = v.id`)
   }
 
   /**
    * Claims an open renewal for quoting: one conditional update, so of any number of runs one
    * wins. Unless `force` (the owner asked for fresh prices), only when its prices ran out.
    */
-  private claim(where: ReturnType<typeof and> & {}, now: Date, force: boolean): Promise<RenewalRow[]> {
+  private claim(where: SQL, now: Date, force: boolean): Promise<RenewalRow[]> {
     return this.deps.db
       .update(policyRenewals)
       .set({ quotingUntil: new Date(now.getTime() + QUOTING_LEASE_MS), updatedAt: now })

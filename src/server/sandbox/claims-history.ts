@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { bonusMalusCodes, type BonusMalusClass } from '~/contract/bonus-malus'
 import { isValidCnp, normalizeCnp } from '~/contract/cnp'
 import { checkCui } from '~/contract/cui'
@@ -10,6 +11,9 @@ import { behaveLikeRemote, failure, json, methodNotAllowed, stableFraction } fro
  *
  *   GET /sandbox/claims-history/persons/{cnp}                 → {class}   (a person's best class)
  *   GET /sandbox/claims-history/companies/{cui}/vehicles/{vin} → {class}   (per vehicle for companies)
+ *   POST /sandbox/claims-history/lookups  {lookups: [{id, cnp} | {id, cui, vin}]} (at most 1 000)
+ *        → {results: [{id, class} | {id, error}]}: many at once, as insurers' and brokers' batch
+ *        interfaces to the national database read a renewal portfolio
  *
  * The class is fixed by the identifier (a hash), spread like a mature market: most drivers with
  * years without claims, some new (B0), a few in malus.
@@ -51,7 +55,41 @@ function latencyOf(key: string): number {
   return 20 + Math.floor(stableFraction(`latency:${key}`) * 100)
 }
 
+/** The most lookups one batch may hold. */
+export const CLAIMS_LOOKUPS_MAX = 1000
+
+const Lookups = z.object({
+  lookups: z
+    .array(z.union([z.object({ id: z.string().min(1).max(64), cnp: z.string().max(20) }), z.object({ id: z.string().min(1).max(64), cui: z.string().max(20), vin: z.string().max(20) })]))
+    .min(1)
+    .max(CLAIMS_LOOKUPS_MAX),
+})
+
+/** The history key of a person's CNP or a company's vehicle, or the error code of a malformed one. */
+function keyOf(lookup: { cnp: string } | { cui: string; vin: string }): { key: string } | { error: string } {
+  if ('cnp' in lookup) {
+    const cnp = normalizeCnp(lookup.cnp)
+    return isValidCnp(cnp) ? { key: `person:${cnp}` } : { error: 'invalid_cnp' }
+  }
+  const cui = checkCui(lookup.cui)
+  const vin = checkVin(lookup.vin)
+  if (!cui.ok) return { error: 'invalid_cui' }
+  if (!vin.ok) return { error: 'invalid_vin' }
+  return { key: `company:${cui.cui}:${vin.vin}` }
+}
+
+async function lookups(request: Request): Promise<Response> {
+  const body = Lookups.safeParse(await request.json().catch(() => undefined))
+  if (!body.success) return failure(400, 'invalid_request', `Send {lookups: [...]}, 1 to ${CLAIMS_LOOKUPS_MAX} of them.`)
+  const keys = body.data.lookups.map((lookup) => ({ id: lookup.id, ...keyOf(lookup) }))
+  // One round trip to the database, a little longer for a long list.
+  const forced = await behaveLikeRemote(request, latencyOf(keys[0]?.id ?? '') + Math.ceil(keys.length / 10))
+  if (forced) return forced
+  return json({ results: keys.map((k) => ('key' in k ? { id: k.id, class: sandboxClassOf(k.key) } : { id: k.id, error: k.error })) })
+}
+
 export async function claimsHistoryService(request: Request, path: string): Promise<Response> {
+  if (path === '/lookups' || path === '/lookups/') return request.method === 'POST' ? lookups(request) : methodNotAllowed('POST')
   if (request.method !== 'GET') return methodNotAllowed('GET')
   const segments = path.split('/').filter(Boolean).map(decodeURIComponent)
   let key: string

@@ -1,10 +1,10 @@
-import { bonusMalusCoefficient, isBonusMalusClass } from '~/contract/bonus-malus'
+import { bonusMalusCoefficient, isBonusMalusClass, type BonusMalusClass } from '~/contract/bonus-malus'
 import { RcaQuoteInput, rcaPolicyEndDate } from '~/contract/rca'
 import { BAAR_HIGH_RISK_URL, BAAR_OFFERS_ABOVE_REFERENCE } from '~/contract/rca-constants'
 import type { Offer, ReferenceTariff } from '~/contract/quotes'
 import { parsePlate } from '~/contract/vehicle'
 import { claimsHistoryUrl } from '../../outside-services'
-import { ProductServiceUnavailable, type ProductDefinition } from '../definition'
+import { ProductServiceUnavailable, type PreparedQuote, type ProductDefinition } from '../definition'
 import { ClaimsHistoryUnavailable, createClaimsHistoryClient } from './claims-client'
 import { referenceCell, type ReferenceCell } from './reference-tariff'
 import { withOfficialOwnerPlace } from './owner-place'
@@ -26,28 +26,21 @@ export const rcaProduct: ProductDefinition<RcaQuoteInput> = {
     // The same vehicle, owner and cover; the class is asked again of the claims history by `prepare`.
     request: (previous, startDate) => ({ ...previous, policy: { ...previous.policy, start_date: startDate } }),
     ratingClass: (context) => (isBonusMalusClass(context.bonus_malus) ? context.bonus_malus : undefined),
+    // A renewal batch asks the claims history once (its batch lookups), not once per policy.
+    async prepareMany(asked, deps) {
+      const requests = asked.map(withOfficialOwnerPlace)
+      const claims = createClaimsHistoryClient({ baseUrl: claimsHistoryUrl(deps.config) })
+      const classes = await claimsFailure(() => claims.classesFor(requests.map((r) => ({ owner: r.owner, vin: r.vehicle.vin }))))
+      return requests.map((request, i) => {
+        const bonusMalus = classes[i]
+        return bonusMalus ? preparedWith(request, bonusMalus) : new ProductServiceUnavailable('claims_history', 'no class for this owner')
+      })
+    },
   },
   async prepare(asked, deps) {
     const request = withOfficialOwnerPlace(asked)
     const claims = createClaimsHistoryClient({ baseUrl: claimsHistoryUrl(deps.config) })
-    let bonusMalus
-    try {
-      bonusMalus = await claims.classFor(request.owner, request.vehicle.vin)
-    } catch (error) {
-      if (error instanceof ClaimsHistoryUnavailable) throw new ProductServiceUnavailable('claims_history', error.message)
-      throw error
-    }
-    const { token: _token, ...sent } = request
-    const plateKind = parsePlate(request.vehicle.registration_plate)?.kind ?? 'standard'
-    const reference = referenceCell(rcaRisk(request, { bonusMalus }), request.policy.start_date) ?? null
-    return {
-      context: { bonus_malus: bonusMalus, reference_tariff: reference, policy: rcaPolicyPart(request, bonusMalus) },
-      request,
-      payload: { ...sent, bonus_malus: bonusMalus },
-      startDate: request.policy.start_date,
-      endDate: rcaPolicyEndDate(request.policy.start_date, request.policy.months, plateKind),
-      months: request.policy.months,
-    }
+    return preparedWith(request, await claimsFailure(() => claims.classFor(request.owner, request.vehicle.vin)))
   },
   offerDetails(details) {
     const price = details.direct_settlement_premium
@@ -71,6 +64,31 @@ export const rcaProduct: ProductDefinition<RcaQuoteInput> = {
     const price = details.direct_settlement_premium
     return { direct_settlement: typeof price === 'number' ? { amount: price, currency: currency as 'RON' } : null }
   },
+}
+
+/** A claims-history failure as the product's "outside service unavailable" (the API answers 503). */
+async function claimsFailure<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read()
+  } catch (error) {
+    if (error instanceof ClaimsHistoryUnavailable) throw new ProductServiceUnavailable('claims_history', error.message)
+    throw error
+  }
+}
+
+/** The quote's context and the insurers' payload once the owner's class is known. */
+function preparedWith(request: RcaQuoteInput, bonusMalus: BonusMalusClass): PreparedQuote {
+  const { token: _token, ...sent } = request
+  const plateKind = parsePlate(request.vehicle.registration_plate)?.kind ?? 'standard'
+  const reference = referenceCell(rcaRisk(request, { bonusMalus }), request.policy.start_date) ?? null
+  return {
+    context: { bonus_malus: bonusMalus, reference_tariff: reference, policy: rcaPolicyPart(request, bonusMalus) },
+    request,
+    payload: { ...sent, bonus_malus: bonusMalus },
+    startDate: request.policy.start_date,
+    endDate: rcaPolicyEndDate(request.policy.start_date, request.policy.months, plateKind),
+    months: request.policy.months,
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 /** The sandbox insurers keep the rate limit their protocol documents (`sandboxQuotesPerSecond`): 429 with `Retry-After` beyond it. */
 import { TokenBucket } from '~/server/insurers/rate-limit'
-import { sandboxQuotesPerSecond } from '~/server/insurers/sandbox-protocol'
+import { sandboxQuotesPerSecond, sandboxRenewalQuota } from '~/server/insurers/sandbox-protocol'
 
 export { sandboxQuotesPerSecond }
 
@@ -15,9 +15,18 @@ export class SandboxRateLimits {
 
   /** Whether a request may be answered now; otherwise the whole seconds to wait. */
   admit(insurer: string): { ok: true } | { ok: false; retryAfterSeconds: number } {
-    let bucket = this.buckets.get(insurer)
-    if (!bucket) this.buckets.set(insurer, (bucket = new TokenBucket(sandboxQuotesPerSecond(insurer), this.clock, 1.5)))
-    const waitMs = bucket.tryTake()
+    return this.take(insurer, sandboxQuotesPerSecond(insurer), 1)
+  }
+
+  /** The same for a call of the renewal endpoint pricing `count` requests, under the renewal quota. */
+  admitRenewals(insurer: string, count: number): { ok: true } | { ok: false; retryAfterSeconds: number } {
+    return this.take(`renewals:${insurer}`, sandboxRenewalQuota(insurer).perSecond, count)
+  }
+
+  private take(key: string, perSecond: number, count: number): { ok: true } | { ok: false; retryAfterSeconds: number } {
+    let bucket = this.buckets.get(key)
+    if (!bucket) this.buckets.set(key, (bucket = new TokenBucket(perSecond, this.clock, 1.5)))
+    const waitMs = bucket.tryTake(undefined, count)
     return waitMs === 0 ? { ok: true } : { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) }
   }
 }

@@ -5,6 +5,9 @@
  *   POST /insurers/{code}/quotes/{product}   the product's payload → 200 a price or a refusal;
  *                                            sometimes 503, sometimes no answer at all; 429 with
  *                                            Retry-After beyond the insurer's rate limit (rate-limits.ts)
+ *   POST /insurers/{code}/renewal-quotes/{product}  `{items: [{id, payload}]}` (at most the renewal
+ *                                            quota's `batchMax`) → 200 `{items: [{id, answer}]}`, each
+ *                                            answer as a single quote's; 429 beyond the renewal quota
  *   POST /insurers/{code}/policies           Idempotency-Key header → 201 the policy (200 when repeated)
  *   GET  /insurers/paid/pad-policies/{number} the PAID pool's PAD register → 200 the policy, 404 unknown
  *   GET  /insurers/{code}/documents/{product}/{kind}-{edition}.pdf  the IPID or general conditions
@@ -18,8 +21,8 @@
  */
 import { createHash } from 'node:crypto'
 import type { z } from 'zod'
-import { ATTEMPT_HEADER, IDEMPOTENCY_HEADER, SandboxIssueRequest, type SandboxIssuedPolicy, type SandboxQuoteAnswer } from '~/server/insurers/sandbox-protocol'
-import { behaviourOf, canonicalJson, quoteReference, referenceOf, requestDigest, tryDigest } from './behaviour'
+import { ATTEMPT_HEADER, IDEMPOTENCY_HEADER, SandboxIssueRequest, SandboxRenewalQuoteRequest, sandboxRenewalQuota, type SandboxDocument, type SandboxIssuedPolicy, type SandboxQuoteAnswer } from '~/server/insurers/sandbox-protocol'
+import { behaviourOf, canonicalJson, quoteReference, referenceOf, requestDigest, tryDigest, type SandboxTry } from './behaviour'
 import { documentPdf, publishedDocuments } from './documents'
 import { findSandboxPadPolicy } from './pad-registry'
 import { SandboxPolicyStore } from './policy-store'
@@ -51,6 +54,8 @@ export interface InsurerSandboxOptions {
 
 /** How long a hanging request is held when its client does not give up first. */
 const HANG_MS = 65_000
+/** What pricing one more item adds to a renewal call's latency (unscaled). */
+const RENEWAL_ITEM_MS = 3
 const CUSTOMER_REFUSED_PREFIX = 'refuse-issue'
 const CUSTOMER_UNAVAILABLE_PREFIX = 'unavailable-issue'
 
@@ -69,6 +74,25 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     }
     signal?.addEventListener('abort', done, { once: true })
   })
+}
+
+/** A price or a refusal; the reference is bound to the request (`digest`), so issuing can check it. */
+function answerOf(insurer: string, product: string, digest: Buffer, price: SandboxPrice, documents: SandboxDocument[]): SandboxQuoteAnswer {
+  return price.status === 'declined'
+    ? price
+    : { status: 'offered', premium: { amount: price.premium, currency: 'RON' }, reference: referenceOf(insurer, product, digest), details: price.details, documents }
+}
+
+function rateLimited(retryAfterSeconds: number): Response {
+  return new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'Too many price requests: see the rate limit.', retry_after_seconds: retryAfterSeconds } }), {
+    status: 429,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'retry-after': String(retryAfterSeconds) },
+  })
+}
+
+/** Beside the price, as an insurer's site links them: relative to the endpoint, `…/{code}/documents/…`. */
+function documentsOf(insurer: string, product: string, endpoint: string): SandboxDocument[] {
+  return publishedDocuments(insurer, product).map(({ path: file, ...document }) => ({ ...document, url: new URL(`../${file}`, endpoint).href }))
 }
 
 async function readJson(request: Request): Promise<unknown> {
@@ -100,6 +124,12 @@ export class InsurerSandbox {
     if (!path.startsWith('/insurers/')) return undefined
     const pad = /^\/insurers\/paid\/pad-policies\/([^/]{1,60})\/?$/.exec(path)
     const document = /^\/insurers\/([a-z0-9-]{2,40})\/documents\/([a-z0-9-]{2,40})\/([a-z_]{2,40}-\d{4}-\d{2}-\d{2}\.pdf)$/.exec(path)
+    const renewals = /^\/insurers\/([a-z0-9-]{2,40})\/renewal-quotes\/([a-z0-9-]{2,40})\/?$/.exec(path)
+    if (renewals) {
+      if (request.method !== 'POST') return problem(405, 'method_not_allowed', 'Use POST.')
+      if (!this.insurers.includes(renewals[1]!)) return problem(404, 'insurer_unknown', `No insurer ${renewals[1]}.`)
+      return this.renewalQuotes(request, renewals[1]!, renewals[2]!)
+    }
     if (document) return request.method === 'GET' ? this.document(document[1]!, document[2]!, document[3]!) : problem(405, 'method_not_allowed', 'Use GET.')
     if (pad) return request.method === 'GET' ? this.padPolicy(decodeURIComponent(pad[1] ?? '')) : problem(405, 'method_not_allowed', 'Use GET.')
     if (!match) return problem(404, 'not_found', 'No such endpoint.')
@@ -125,19 +155,12 @@ export class InsurerSandbox {
     const pricer = this.pricers[product]
     if (!pricer || !pricer.insurers.includes(insurer)) return problem(404, 'product_not_offered', `${insurer} does not sell ${product}.`)
     const admitted = this.limits.admit(insurer)
-    if (!admitted.ok) {
-      const { retryAfterSeconds } = admitted
-      return new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'Too many price requests: see the rate limit.', retry_after_seconds: retryAfterSeconds } }), {
-        status: 429,
-        headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'retry-after': String(retryAfterSeconds) },
-      })
-    }
+    if (!admitted.ok) return rateLimited(admitted.retryAfterSeconds)
     const raw = await readJson(request)
     const payload = pricer.parse(raw)
     if (payload === undefined) return problem(400, 'invalid_request', 'The request does not follow the product format.')
     const digest = requestDigest(insurer, product, raw)
-    const attempt = Number(request.headers.get(ATTEMPT_HEADER) ?? '1')
-    const behaviour = behaviourOf(tryDigest(digest, { attempt: Number.isInteger(attempt) && attempt >= 1 && attempt <= 9 ? attempt : 1, at: this.options.clock?.() ?? new Date() }))
+    const behaviour = behaviourOf(tryDigest(digest, this.tryOf(request)))
     await sleep(behaviour.latencyMs * this.options.latencyScale, request.signal)
     const outcome = this.options.failures === 'none' ? 'answer' : behaviour.outcome
     if (outcome === 'error') return problem(503, 'service_unavailable', 'The pricing service is unavailable.')
@@ -146,19 +169,43 @@ export class InsurerSandbox {
       await sleep(HANG_MS, request.signal)
       return problem(504, 'upstream_timeout', 'The pricing service did not answer.')
     }
-    const price = pricer.price(insurer, payload)
-    const answer: SandboxQuoteAnswer =
-      price.status === 'declined'
-        ? price
-        : {
-            status: 'offered',
-            premium: { amount: price.premium, currency: 'RON' },
-            reference: referenceOf(insurer, product, digest),
-            details: price.details,
-            // Beside the price, as an insurer's site links them: relative to this endpoint, `…/{code}/documents/…`.
-            documents: publishedDocuments(insurer, product).map(({ path: file, ...document }) => ({ ...document, url: new URL(`../${file}`, request.url).href })),
-          }
-    return json(200, answer)
+    return json(200, answerOf(insurer, product, digest, pricer.price(insurer, payload), documentsOf(insurer, product, request.url)))
+  }
+
+  /**
+   * Many renewal requests priced in one call. The call as a whole draws its latency (plus a few
+   * milliseconds an item) and its passing failure like a single quote; each item is priced
+   * as a single quote of its payload would be, `null` when its payload does not follow the format.
+   */
+  private async renewalQuotes(request: Request, insurer: string, product: string): Promise<Response> {
+    const pricer = this.pricers[product]
+    if (!pricer || !pricer.insurers.includes(insurer)) return problem(404, 'product_not_offered', `${insurer} does not sell ${product}.`)
+    const body = SandboxRenewalQuoteRequest.safeParse(await readJson(request))
+    if (!body.success || body.data.items.length > sandboxRenewalQuota(insurer).batchMax) return problem(400, 'invalid_request', 'The request does not follow the renewal format.')
+    const { items } = body.data
+    const admitted = this.limits.admitRenewals(insurer, items.length)
+    if (!admitted.ok) return rateLimited(admitted.retryAfterSeconds)
+    const behaviour = behaviourOf(tryDigest(requestDigest(insurer, `${product}:renewals`, items.map((item) => item.id)), this.tryOf(request)))
+    await sleep((behaviour.latencyMs + RENEWAL_ITEM_MS * items.length) * this.options.latencyScale, request.signal)
+    const outcome = this.options.failures === 'none' ? 'answer' : behaviour.outcome
+    if (outcome === 'error') return problem(503, 'service_unavailable', 'The pricing service is unavailable.')
+    if (outcome === 'hang') {
+      await sleep(HANG_MS, request.signal)
+      return problem(504, 'upstream_timeout', 'The pricing service did not answer.')
+    }
+    const documents = documentsOf(insurer, product, request.url)
+    return json(200, {
+      items: items.map(({ id, payload: raw }) => {
+        const payload = pricer.parse(raw)
+        return { id, answer: payload === undefined ? null : answerOf(insurer, product, requestDigest(insurer, product, raw), pricer.price(insurer, payload), documents) }
+      }),
+    })
+  }
+
+  /** Which try this is (the broker's attempt header) and when it arrived: what the behaviour is drawn from with the request. */
+  private tryOf(request: Request): SandboxTry {
+    const attempt = Number(request.headers.get(ATTEMPT_HEADER) ?? '1')
+    return { attempt: Number.isInteger(attempt) && attempt >= 1 && attempt <= 9 ? attempt : 1, at: this.options.clock?.() ?? new Date() }
   }
 
   private async issue(request: Request, insurer: string): Promise<Response> {
