@@ -6,9 +6,9 @@
  * policy, a vehicle with a diary entry and a note, an open offer) is made once per worker through
  * the API. Each page's screenshot is attached to its test. Decisions 125, 145, 151 and 152.
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { expect, test, type Browser, type BrowserContext, type CDPSession, type Page, type TestInfo } from '@playwright/test'
+import { test as base, expect, type Browser, type BrowserContext, type CDPSession, type Page, type TestInfo } from '@playwright/test'
 import { productCodes } from '../../src/contract/constants'
 import type { FileRoutesByFullPath } from '../../src/routeTree.gen'
 import { password, signIn } from './support-accounts'
@@ -191,8 +191,10 @@ interface Tab {
   axeScans: string
 }
 
-async function openTab(browser: Browser, language: Language, signedIn: boolean, testInfo: TestInfo): Promise<Tab> {
-  const context = await browser.newContext({ baseURL: BASE_URL, locale: 'ro-RO', timezoneId: 'Europe/Bucharest', ...(signedIn ? { storageState: signedInState } : {}) })
+/** A tab of its own context; `signedInState`: the session's cookies, none for a signed-out tab. */
+async function openTab(browser: Browser, language: Language, signedInState: StorageState | undefined, testInfo: TestInfo): Promise<Tab> {
+  const signedIn = signedInState !== undefined
+  const context = await browser.newContext({ baseURL: BASE_URL, locale: 'ro-RO', timezoneId: 'Europe/Bucharest', ...(signedInState ? { storageState: signedInState } : {}) })
   await withConsentCookie(context)
   await context.addCookies([{ name: 'locale', value: language, url: BASE_URL }])
   const page = await context.newPage()
@@ -252,49 +254,61 @@ async function sweepVisit(tab: Tab, visit: Visit, testInfo: TestInfo, plant?: (p
 
 // ── Data, made once per worker ────────────────────────────────────────────────
 
-let data: SweepData
-let signedInState: Awaited<ReturnType<BrowserContext['storageState']>>
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>
+
+interface Prepared {
+  data: SweepData
+  signedInState: StorageState
+}
+
+/**
+ * The sweep's account, its policy, vehicle, diary entry and note through the API, and its browser
+ * session, side by side: a worker fixture, not a `beforeAll`, because Playwright splits the tests
+ * of a parallel file with `beforeAll` hooks into one fixed share per worker, whereas tests without
+ * them go one by one to whichever worker is free, so the workers finish together.
+ */
+const test = base.extend<object, { prepared: Prepared }>({
+  prepared: [
+    async ({ browser, playwright }, use) => {
+      const api = await playwright.request.newContext({ baseURL: BASE_URL })
+      const owner = await accountWithBearer(api)
+      const auth = { authorization: `Bearer ${owner.bearer}` }
+      const idOf = async (response: Awaited<ReturnType<typeof api.post>>) => {
+        expect(response.status(), await response.text()).toBe(201)
+        return ((await response.json()) as { data: { id: string } }).data.id
+      }
+      const vehicleWithEntries = async (policy: Promise<IssuedPolicy>) => {
+        const vehicleId = await idOf(await api.post('/api/v1/vehicles', { headers: auth, data: { registration_plate: 'B 123 SWP' } }))
+        const { startDate, endDate } = await policy
+        const [diaryId, noteId] = await Promise.all([
+          api.post(`/api/v1/vehicles/${vehicleId}/diaries`, { headers: auth, data: { date: startDate, category: 'fuel', amount: 25_050, litres: 35.5, odometer_km: 120_500, place: 'Cluj-Napoca' } }).then(idOf),
+          api.post(`/api/v1/vehicles/${vehicleId}/notes`, { headers: auth, data: { title: 'ITP', body: 'Inspecția tehnică', remind_at: `${endDate}T09:00:00+02:00` } }).then(idOf),
+        ])
+        return { vehicleId, diaryId, noteId }
+      }
+      // One sign-in through the form; every signed-in context starts from its cookies.
+      const signInThroughTheForm = async () => {
+        const context = await browser.newContext({ baseURL: BASE_URL })
+        await withConsentCookie(context)
+        const page = await context.newPage()
+        await page.goto('/authenticate')
+        await waitForHydration(page)
+        await signIn(page, owner.email, password)
+        await expect(page).toHaveURL(/\/account\/orders$/)
+        const state = await context.storageState()
+        await context.close()
+        return state
+      }
+      const policy = buyRcaPolicy(api, owner.bearer)
+      const [issued, vehicle, signedInState] = await Promise.all([policy, vehicleWithEntries(policy), signInThroughTheForm()])
+      await api.dispose()
+      await use({ data: { policy: issued, ...vehicle }, signedInState })
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+})
 
 test.describe.configure({ mode: 'parallel' })
-
-/** The sweep's account, its policy, vehicle, diary entry and note through the API, and its browser session, side by side. */
-test.beforeAll(async ({ browser, playwright }) => {
-  test.setTimeout(180_000)
-  const api = await playwright.request.newContext({ baseURL: BASE_URL })
-  const owner = await accountWithBearer(api)
-  const auth = { authorization: `Bearer ${owner.bearer}` }
-  const idOf = async (response: Awaited<ReturnType<typeof api.post>>) => {
-    expect(response.status(), await response.text()).toBe(201)
-    return ((await response.json()) as { data: { id: string } }).data.id
-  }
-  const vehicleWithEntries = async (policy: Promise<IssuedPolicy>) => {
-    const vehicleId = await idOf(await api.post('/api/v1/vehicles', { headers: auth, data: { registration_plate: 'B 123 SWP' } }))
-    const { startDate, endDate } = await policy
-    const [diaryId, noteId] = await Promise.all([
-      api.post(`/api/v1/vehicles/${vehicleId}/diaries`, { headers: auth, data: { date: startDate, category: 'fuel', amount: 25_050, litres: 35.5, odometer_km: 120_500, place: 'Cluj-Napoca' } }).then(idOf),
-      api.post(`/api/v1/vehicles/${vehicleId}/notes`, { headers: auth, data: { title: 'ITP', body: 'Inspecția tehnică', remind_at: `${endDate}T09:00:00+02:00` } }).then(idOf),
-    ])
-    return { vehicleId, diaryId, noteId }
-  }
-  // One sign-in through the form; every signed-in context starts from its cookies.
-  const signInThroughTheForm = async () => {
-    const context = await browser.newContext({ baseURL: BASE_URL })
-    await withConsentCookie(context)
-    const page = await context.newPage()
-    await page.goto('/authenticate')
-    await waitForHydration(page)
-    await signIn(page, owner.email, password)
-    await expect(page).toHaveURL(/\/account\/orders$/)
-    const state = await context.storageState()
-    await context.close()
-    return state
-  }
-  const policy = buyRcaPolicy(api, owner.bearer)
-  const [issued, vehicle, state] = await Promise.all([policy, vehicleWithEntries(policy), signInThroughTheForm()])
-  data = { policy: issued, ...vehicle }
-  signedInState = state
-  await api.dispose()
-})
 
 test('every route of the route tree has a sweep entry', () => {
   const paths = routeTreePaths()
@@ -303,7 +317,7 @@ test('every route of the route tree has a sweep entry', () => {
 })
 
 /** The pages a signed state sweeps, in the table's order. */
-function pagesFor(signedIn: boolean): Visit[] {
+function pagesFor(data: SweepData, signedIn: boolean): Visit[] {
   return [...Object.values(ROUTES).flatMap((entry) => entry?.(data) ?? []), ...NOT_FOUND].filter((v) => signedIn || !v.signedInOnly)
 }
 
@@ -319,11 +333,11 @@ for (const signedIn of [true, false]) {
   for (let round = 0; round < LANGUAGES.length; round++) {
     for (let part = 0; part < PARTS; part++) {
       const language = LANGUAGES[(part + round) % LANGUAGES.length]!
-      test(`sweep: ${language}, ${signedIn ? 'signed in' : 'signed out'}, part ${part + 1} of ${PARTS}`, async ({ browser }, testInfo: TestInfo) => {
+      test(`sweep: ${language}, ${signedIn ? 'signed in' : 'signed out'}, part ${part + 1} of ${PARTS}`, async ({ browser, prepared }, testInfo: TestInfo) => {
         test.setTimeout(600_000) // only ends a hang: under load a part takes a minute or more (docs/testing.md)
-        const pages = pagesFor(signedIn)
+        const pages = pagesFor(prepared.data, signedIn)
         const visits = pages.slice(Math.floor((pages.length * part) / PARTS), Math.floor((pages.length * (part + 1)) / PARTS))
-        const tab = await openTab(browser, language, signedIn, testInfo)
+        const tab = await openTab(browser, language, signedIn ? prepared.signedInState : undefined, testInfo)
         for (const visit of visits) expect.soft(await sweepVisit(tab, visit, testInfo), `${visit.path} (${language}, ${tab.state})`).toEqual([])
         await tab.page.context().close()
       })
@@ -338,12 +352,16 @@ for (const signedIn of [true, false]) {
  */
 test('the sweep reports each kind of defect planted into a page', async ({ browser }, testInfo) => {
   const plant = (foreign: string) => async (page: Page) => {
+    // Once React has no work left: a change to a part it is still hydrating is undone by its retry.
+    await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())))
     await page.evaluate((foreign) => {
-      const main = document.querySelector('main')!
-      const add = (html: string) => main.insertAdjacentHTML('beforeend', html)
-      add(`<p>${foreign}</p><p>HOUSE-INSURANCE</p><p>Stare: payment_failed</p><p>Valabilă din 2026-11-28</p><p>Preț 5.09 lei</p><p>Coming soon</p>`)
+      // Appended to the body, after what React renders: a part it is still hydrating would be
+      // rendered again on the client, without what was planted into it.
+      const planted = document.createElement('div')
+      planted.innerHTML = `<p>${foreign}</p><p>HOUSE-INSURANCE</p><p>Stare: payment_failed</p><p>Valabilă din 2026-11-28</p><p>Preț 5.09 lei</p><p>Coming soon</p>`
       // axe: an image without a text alternative (critical).
-      add('<img width="16" height="16">')
+      planted.insertAdjacentHTML('beforeend', '<img src="/favicon.svg" width="16" height="16">')
+      document.body.append(planted)
       // Overflow and a tall phone header, through the CSS object model, which the CSP allows.
       const wide = document.createElement('div')
       wide.style.position = 'absolute'
@@ -354,11 +372,11 @@ test('the sweep reports each kind of defect planted into a page', async ({ brows
       ;(document.querySelector('header.site-header') as HTMLElement).style.height = '100px'
       console.error('planted console error')
       // An inline style attribute: the page's CSP refuses it and says so in the console.
-      main.setAttribute('style', 'outline: 1px solid red')
+      planted.setAttribute('style', 'outline: 1px solid red')
       document.documentElement.lang = 'xx'
     }, foreign)
   }
-  const ro = await openTab(browser, 'ro', false, testInfo)
+  const ro = await openTab(browser, 'ro', undefined, testInfo)
   const roForeign = [...foreignSet('ro')].find((text) => /^[\p{L} ]+$/u.test(text))!
   const found = await sweepVisit(ro, { path: '/faq' }, testInfo, plant(roForeign))
   const expected = [
@@ -380,14 +398,18 @@ test('the sweep reports each kind of defect planted into a page', async ({ brows
   for (const pattern of expected) expect(found.filter((finding) => pattern.test(finding)), `${pattern}`).not.toEqual([])
   expect(found.filter((finding) => finding.startsWith('1280 px: the header'))).toEqual([])
 
-  // The same planted structure in another language: axe's stored findings, no new scan.
-  const en = await openTab(browser, 'en', false, testInfo)
-  const scans = readdirSync(en.axeScans).length
-  const inEnglish = await sweepVisit(en, { path: '/faq' }, testInfo, plant(roForeign))
-  expect(readdirSync(en.axeScans).length, 'no new scan').toBe(scans)
-  expect(inEnglish.filter((finding) => finding.startsWith('390 px: axe [critical] image-alt'))).not.toEqual([])
+  // A structure another tab scanned: its stored findings, without a scan.
+  const scansDir = ro.axeScans
+  writeFileSync(path.join(scansDir, `${ro.page.viewportSize()!.width}-main-planted.json`), JSON.stringify(['[serious] stored finding']))
+  const before = readdirSync(scansDir).length
+  expect(await axeFindings(ro.page, { main: 'planted' }, scansDir)).toEqual(['[serious] stored finding'])
+  expect(readdirSync(scansDir).length, 'no new scan').toBe(before)
+
   // English prose may write dates and decimals so.
+  const en = await openTab(browser, 'en', undefined, testInfo)
+  const inEnglish = await sweepVisit(en, { path: '/faq' }, testInfo, plant(roForeign))
   expect(inEnglish.filter((finding) => /ISO date|dot decimal/.test(finding))).toEqual([])
+  expect(inEnglish.filter((finding) => finding.startsWith('390 px: axe [critical] image-alt'))).not.toEqual([])
 
   // A page that answers another status than the one it should.
   expect(await sweepVisit(ro, { path: '/no-such-page' }, testInfo)).toContain('answers 404, not 200')
@@ -395,7 +417,7 @@ test('the sweep reports each kind of defect planted into a page', async ({ brows
   await en.page.context().close()
 })
 
-test('a page asked for on another name of the host goes to the canonical origin first, so the session holds', async ({ browser, request }) => {
+test('a page asked for on another name of the host goes to the canonical origin first, so the session holds', async ({ browser, request, prepared: { data, signedInState } }) => {
   const elsewhere = BASE_URL.replace('127.0.0.1', 'localhost')
   const direct = await request.get(`${elsewhere}/thank-you?order=${data.policy.orderId}`, { maxRedirects: 0 })
   expect(direct.status()).toBe(307)
