@@ -14,6 +14,7 @@ import type { JobContext, JobQueue } from '../jobs/queue'
 import { log } from '../log'
 import { purchaseOf } from '../products'
 import type { Mailer } from '../mail/mailer'
+import { publishOnce } from '../realtime/publish-once'
 import type { RealtimePublisher } from '../realtime/publisher'
 import { policyRenewals } from '../db/schema'
 import { END_REMINDER_DAYS, endReminderTime } from '../renewals/reminder-schedule'
@@ -156,23 +157,17 @@ export class PolicyEndReminders {
     return inserted ? 'sent' : 'already_sent'
   }
 
-  /**
-   * Publishes the notification once: the row is marked first by a conditional update, so of two
-   * runs only one publishes; a refused publish is unmarked and the job retried (until its last
-   * attempt), as the mail queue retries a refused message.
-   */
-  private async push(rowId: string, userId: string, event: RealtimeEventPayloads['policy.end-reminder'], lastAttempt: boolean): Promise<void> {
+  private push(rowId: string, userId: string, event: RealtimeEventPayloads['policy.end-reminder'], lastAttempt: boolean): Promise<void> {
     const { db } = this.deps
-    const [claimed] = await db
-      .update(policyEndReminders)
-      .set({ pushedAt: new Date() })
-      .where(and(eq(policyEndReminders.id, rowId), isNull(policyEndReminders.pushedAt)))
-      .returning({ id: policyEndReminders.id })
-    if (!claimed) return
-    const published = await this.deps.events.publishUserEvent(userId, 'policy.end-reminder', event)
-    if (published || lastAttempt) return
-    await db.update(policyEndReminders).set({ pushedAt: null }).where(eq(policyEndReminders.id, rowId))
-    throw new Error('the end reminder could not be published to the notification centre')
+    return publishOnce(
+      {
+        claim: async () => (await db.update(policyEndReminders).set({ pushedAt: new Date() }).where(and(eq(policyEndReminders.id, rowId), isNull(policyEndReminders.pushedAt))).returning({ id: policyEndReminders.id })).length > 0,
+        publish: () => this.deps.events.publishUserEvent(userId, 'policy.end-reminder', event),
+        release: async () => void (await db.update(policyEndReminders).set({ pushedAt: null }).where(eq(policyEndReminders.id, rowId))),
+      },
+      lastAttempt,
+      'the end reminder',
+    )
   }
 
   /** The account's policies and vignettes bought here, each on its last day, for the calendar feed. */

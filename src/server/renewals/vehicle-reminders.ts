@@ -15,6 +15,7 @@ import { log } from '../log'
 import type { Mailer } from '../mail/mailer'
 import { END_REMINDER_DAYS, endReminderTime } from './reminder-schedule'
 import { purchaseOf, vehicleRenewals } from '../products'
+import { publishOnce } from '../realtime/publish-once'
 import type { RealtimePublisher } from '../realtime/publisher'
 
 export const VEHICLE_END_REMINDER_JOB = 'vehicle.end-reminder'
@@ -209,19 +210,18 @@ export class VehicleEndReminders {
     return Boolean(policy)
   }
 
-  /** Publishes once: the row is marked first, so of two runs one publishes; a refused publish is unmarked and retried. */
-  private async push(rowId: string, userId: string, event: RealtimeEventPayloads['vehicle.end-reminder'], lastAttempt: boolean): Promise<void> {
+  /** Published once (`publishOnce`): of two runs one publishes; a refused publish is unmarked and retried. */
+  private push(rowId: string, userId: string, event: RealtimeEventPayloads['vehicle.end-reminder'], lastAttempt: boolean): Promise<void> {
     const { db } = this.deps
-    const [claimed] = await db
-      .update(vehicleEndReminders)
-      .set({ pushedAt: new Date() })
-      .where(and(eq(vehicleEndReminders.id, rowId), isNull(vehicleEndReminders.pushedAt)))
-      .returning({ id: vehicleEndReminders.id })
-    if (!claimed) return
-    const published = await this.deps.events.publishUserEvent(userId, 'vehicle.end-reminder', event)
-    if (published || lastAttempt) return
-    await db.update(vehicleEndReminders).set({ pushedAt: null }).where(eq(vehicleEndReminders.id, rowId))
-    throw new Error('the vehicle end reminder could not be published to the notification centre')
+    return publishOnce(
+      {
+        claim: async () => (await db.update(vehicleEndReminders).set({ pushedAt: new Date() }).where(and(eq(vehicleEndReminders.id, rowId), isNull(vehicleEndReminders.pushedAt))).returning({ id: vehicleEndReminders.id })).length > 0,
+        publish: () => this.deps.events.publishUserEvent(userId, 'vehicle.end-reminder', event),
+        release: async () => void (await db.update(vehicleEndReminders).set({ pushedAt: null }).where(eq(vehicleEndReminders.id, rowId))),
+      },
+      lastAttempt,
+      'the vehicle end reminder',
+    )
   }
 
   /**
