@@ -8,19 +8,19 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addDays, periodLastDay, zonedInstant } from '~/contract/iso-date'
-import { QuoteEnvelope, type Quote } from '~/contract/quotes'
+import { QuoteEnvelope } from '~/contract/quotes'
 import { todayInBucharest } from '~/i18n/dates'
 import { RenewalEnvelope, RenewalList, type Renewal } from '~/contract/renewals'
 import { jobs, orderPolicies, policyRenewals, quotes } from '~/server/db/schema'
 import { JobQueue } from '~/server/jobs/queue'
 import { Renewals, RENEWAL_PRICES_HOLD_MINUTES, RENEWAL_SWEEP_JOB } from '~/server/renewals/renewals'
-import { SANDBOX_TEST_CARDS } from '~/server/sandbox/payments'
-import { acceptedDocumentsFor, databaseKinds, json, type TestApi } from '../support/api'
-import { bearer, registerUser } from '../support/accounts'
-import { pollUntilComplete, rcaRequestFromTomorrow } from '../support/quotes'
-import { servedApi, until } from '../support/served-api'
+import { databaseKinds, type TestApi } from '../support/api'
+import { registerUser } from '../support/accounts'
+import { rcaRequestFromTomorrow } from '../support/quotes'
+import { servedApi } from '../support/served-api'
+import { signedInPurchases, type IssuedOrder } from '../support/signed-in-purchases'
 
-type Order = { data: { id: string; status: string; payment: { url: string }; policies: { id: string; start_date: string | null; end_date: string | null }[] } }
+type Order = { data: IssuedOrder }
 
 /** 10:00 in Bucharest on `day`: the sweep's injected clock. */
 const on = (day: string) => zonedInstant(day, '10:00')
@@ -28,7 +28,6 @@ const on = (day: string) => zonedInstant(day, '10:00')
 describe.each(databaseKinds)('renewal autopilot (%s)', (kind) => {
   let t: TestApi
   let close: () => Promise<unknown>
-  let ip = 20
   beforeAll(async () => {
     ;({ t, close } = await servedApi(kind, { INSURER_QUOTE_TIMEOUT_MS: '2000' }))
     // The test is the workers: the sweeps run when it says, on its clock.
@@ -36,35 +35,7 @@ describe.each(databaseKinds)('renewal autopilot (%s)', (kind) => {
   })
   afterAll(async () => void (await close?.()))
 
-  const call = (path: string, token: string, method = 'GET', body?: unknown, headers: Record<string, string> = {}) =>
-    t.call(path, { method, headers: { ...bearer(token), 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${ip++}`, ...headers }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
-
-  async function rcaOffer(plate: (n: number) => string): Promise<Quote['offers'][number]> {
-    for (let n = 10; n < 30; n++) {
-      const res = await t.call('/products/rca/quotes', json({ ...rcaRequestFromTomorrow({ vehicle: { registration_plate: plate(n) } }), token: '' }, { 'x-forwarded-for': `198.51.100.${ip++}` }))
-      expect(res.status, await res.clone().text()).toBe(201)
-      const quote = await pollUntilComplete(t, QuoteEnvelope.parse(await res.json()).data.id)
-      const offered = quote.offers.find((o) => o.status === 'offered')
-      if (offered) return offered
-    }
-    throw new Error('no RCA offer')
-  }
-
-  /** Orders the offer as the signed-in user, pays on the processor's form; the issuance job runs on the queue at `now`. */
-  async function buy(offerId: string, token: string, email: string): Promise<Order['data']> {
-    const customer = { first_name: 'Ana', last_name: 'Popescu', email, phone: '0722123456', address: { county: 'Cluj', city: 'Cluj-Napoca', street: 'Str. Horea 12' } }
-    const accepted_documents = await acceptedDocumentsFor(t, offerId)
-    const res = await call('/orders', token, 'POST', { offer_id: offerId, customer, accepted_documents, token: '' }, { 'idempotency-key': `renewals-${offerId}` })
-    expect(res.status, await res.clone().text()).toBe(201)
-    const created = ((await res.json()) as Order).data
-    await fetch(created.payment.url, { method: 'POST', body: new URLSearchParams({ card_number: SANDBOX_TEST_CARDS.approved, expiry: '12/34', cvc: '123', holder: 'Ana Popescu' }), redirect: 'manual' })
-    let order: Order['data'] | undefined
-    await until(async () => {
-      await t.deps.jobs.runDue()
-      return (order = ((await (await call(`/orders/${created.id}`, token)).json()) as Order).data).status === 'issued'
-    }, 'issued')
-    return order!
-  }
+  const { call, rcaOffer, buy } = signedInPurchases(() => t, 20, 'renewals')
 
   const renewalQuotes = async (renewalId: string) =>
     t.deps.database.db

@@ -13,7 +13,7 @@ import ICAL from 'ical.js'
 import { and, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addDays, periodLastDay } from '~/contract/iso-date'
-import { QuoteEnvelope, type Quote } from '~/contract/quotes'
+import { QuoteEnvelope } from '~/contract/quotes'
 import type { RealtimeEventName, RealtimeEventPayloads } from '~/contract/realtime'
 import { realtimeEventSchemas } from '~/contract/realtime-events'
 import { RenewalList } from '~/contract/renewals'
@@ -23,53 +23,25 @@ import { jobs, mailOutbox, orderPolicies, policyRenewals } from '~/server/db/sch
 import { JobQueue } from '~/server/jobs/queue'
 import { END_REMINDER_DAYS, endReminderTime } from '~/server/renewals/reminder-schedule'
 import { VEHICLE_END_REMINDER_JOB, VehicleEndReminders } from '~/server/renewals/vehicle-reminders'
-import { SANDBOX_TEST_CARDS } from '~/server/sandbox/payments'
-import { acceptedDocumentsFor, databaseKinds, json, type TestApi } from '../support/api'
-import { bearer, registerUser } from '../support/accounts'
-import { pollUntilComplete, rcaRequestFromTomorrow } from '../support/quotes'
-import { servedApi, until } from '../support/served-api'
+import { databaseKinds, type TestApi } from '../support/api'
+import { registerUser } from '../support/accounts'
+import { rcaRequestFromTomorrow } from '../support/quotes'
+import { servedApi } from '../support/served-api'
+import { signedInPurchases } from '../support/signed-in-purchases'
 
-type Order = { data: { id: string; status: string; payment: { url: string }; policies: { id: string; start_date: string | null; end_date: string | null }[] } }
 type Vehicle = { id: string; registration_plate: string; rca_valid_until: string | null; renewal_reminders: boolean }
 type Seen = { userId: string; name: RealtimeEventName; payload: RealtimeEventPayloads['vehicle.end-reminder'] }
 
 describe.each(databaseKinds)('reminders and the policy check for vehicles insured elsewhere (%s)', (kind) => {
   let t: TestApi
   let close: () => Promise<unknown>
-  let ip = 120
   beforeAll(async () => {
     ;({ t, close } = await servedApi(kind, { INSURER_QUOTE_TIMEOUT_MS: '2000' }))
     await t.deps.jobs.stop()
   })
   afterAll(async () => void (await close?.()))
 
-  const call = (path: string, token: string, method = 'GET', body?: unknown, headers: Record<string, string> = {}) =>
-    t.call(path, { method, headers: { ...bearer(token), 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${ip++}`, ...headers }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
-
-  async function rcaOffer(plate: (n: number) => string): Promise<Quote['offers'][number]> {
-    for (let n = 10; n < 30; n++) {
-      const res = await t.call('/products/rca/quotes', json({ ...rcaRequestFromTomorrow({ vehicle: { registration_plate: plate(n) } }), token: '' }, { 'x-forwarded-for': `198.51.100.${ip++}` }))
-      expect(res.status, await res.clone().text()).toBe(201)
-      const quote = await pollUntilComplete(t, QuoteEnvelope.parse(await res.json()).data.id)
-      const offered = quote.offers.find((o) => o.status === 'offered')
-      if (offered) return offered
-    }
-    throw new Error('no RCA offer')
-  }
-
-  async function buy(offerId: string, token: string, email: string): Promise<Order['data']> {
-    const customer = { first_name: 'Ana', last_name: 'Popescu', email, phone: '0722123456', address: { county: 'Cluj', city: 'Cluj-Napoca', street: 'Str. Horea 12' } }
-    const res = await call('/orders', token, 'POST', { offer_id: offerId, customer, accepted_documents: await acceptedDocumentsFor(t, offerId), token: '' }, { 'idempotency-key': `vehicle-reminders-${offerId}` })
-    expect(res.status, await res.clone().text()).toBe(201)
-    const created = ((await res.json()) as Order).data
-    await fetch(created.payment.url, { method: 'POST', body: new URLSearchParams({ card_number: SANDBOX_TEST_CARDS.approved, expiry: '12/34', cvc: '123', holder: 'Ana Popescu' }), redirect: 'manual' })
-    let order: Order['data'] | undefined
-    await until(async () => {
-      await t.deps.jobs.runDue()
-      return (order = ((await (await call(`/orders/${created.id}`, token)).json()) as Order).data).status === 'issued'
-    }, 'issued')
-    return order!
-  }
+  const { call, rcaOffer, buy } = signedInPurchases(() => t, 120, 'vehicle-reminders')
 
   /** A vehicle of the account with its RCA's last day typed in, a comparison made for it here, and the sweep run: its renewal is prepared. */
   async function vehicleWithRenewal(token: string, plate: string, end: string): Promise<{ vehicle: Vehicle; renewalId: string }> {
