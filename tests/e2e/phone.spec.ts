@@ -74,11 +74,19 @@ test.describe('on a 390 px phone, the quote forms', () => {
     await expect(steps).toHaveCount(4)
     expect(await steps.first().evaluate((item) => getComputedStyle(item).listStyleType)).toBe('none')
     await page.goto('/travel')
-    const checkbox = page.getByRole('checkbox', { name: 'Adăugați asigurarea bagajelor' })
+    await waitForHydration(page)
+    await expect(page.getByRole('checkbox', { name: 'Adăugați asigurarea bagajelor' })).toBeVisible()
+    // Both boxes read in one frame: two reads apart could straddle a layout change above them (once 179 px on CI).
     const label = page.locator('label', { hasText: 'Adăugați asigurarea bagajelor' })
-    const [boxOf, labelOf] = [await checkbox.boundingBox(), await label.boundingBox()]
-    expect(Math.abs(boxOf!.y + boxOf!.height / 2 - (labelOf!.y + labelOf!.height / 2)), 'the checkbox sits on its label’s line').toBeLessThan(8)
-    expect(boxOf!.x).toBeLessThan(labelOf!.x)
+    const { boxOf, labelOf } = await label.evaluate((element: HTMLLabelElement) => {
+      const rect = (node: Element) => {
+        const { x, y, height } = node.getBoundingClientRect()
+        return { x, y, height }
+      }
+      return { boxOf: rect(element.control!), labelOf: rect(element) }
+    })
+    expect(Math.abs(boxOf.y + boxOf.height / 2 - (labelOf.y + labelOf.height / 2)), 'the checkbox sits on its label’s line').toBeLessThan(8)
+    expect(boxOf.x).toBeLessThan(labelOf.x)
   })
 })
 
