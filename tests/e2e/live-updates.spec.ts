@@ -72,8 +72,11 @@ test('a tab the realtime server refuses (app disabled, 4003) does not come back 
     await withConsentCookieFor(context, app.url)
     const page = await context.newPage()
     const sockets: string[] = []
+    let closed = 0
     page.on('websocket', (socket) => {
-      if (new URL(socket.url()).pathname.startsWith('/app/')) sockets.push(socket.url())
+      if (!new URL(socket.url()).pathname.startsWith('/app/')) return
+      sockets.push(socket.url())
+      socket.on('close', () => closed++)
     })
     // The page's clock: the waits between tries pass when the test says, not in real time.
     await page.clock.install()
@@ -87,9 +90,13 @@ test('a tab the realtime server refuses (app disabled, 4003) does not come back 
     // clock moves a second at a time so the socket's handshake runs in real time, as in a browser.
     for (let waited = 29; sockets.length < 2 && waited <= 61; waited++) await page.clock.runFor(1_000)
     expect(sockets).toHaveLength(2)
+    // The refusal arrives in real time; the page's clock stands still until it has (moving it on
+    // while the handshake is pending would let pusher-js's own timeouts decide, not the refusal).
+    await expect.poll(() => closed, { timeout: 60_000 }).toBe(2)
+    await page.clock.runFor(1_000)
     await expect(bell(page)).toHaveAttribute('data-state-live', 'disconnected', { timeout: 60_000 })
-    // The second refusal in a row waits a minute to two: nothing more in the next 59 s.
-    for (let second = 0; second < 59; second++) await page.clock.runFor(1_000)
+    // The second refusal in a row waits a minute to two: nothing more in the next 58 s.
+    for (let second = 0; second < 58; second++) await page.clock.runFor(1_000)
     expect(sockets).toHaveLength(2)
   } finally {
     await request.dispose()
