@@ -358,6 +358,18 @@ export const settings = {
     description:
       'Background jobs (policy issuance, refunds, mail, reminders) one process runs at the same time. Most of a job is waiting on an insurer or a mail server, so a few side by side keep issuance quick under load; each node runs its own.',
   },
+  ISSUANCE_CONCURRENCY: {
+    schema: z.coerce.number().int().min(0).max(256),
+    default: '8',
+    description:
+      'Policy issuances one process runs besides its `JOB_CONCURRENCY` jobs, by workers that take nothing else: a paid order is issued while mail and reminders run, and is claimed before them anyway. Most of an issuance is waiting on the insurer.',
+  },
+  QUOTES_AT_ONCE: {
+    schema: z.coerce.number().int().min(0).max(10_000),
+    default: '8',
+    description:
+      'Quotes being asked and policies being issued that one process takes on at the same time: an issuance takes its place at once, a new quote waits its turn (at most a minute) before asking insurers. Under a crowd the wait then falls before the order, not after the payment; it also caps the quotes a process asks at once (with insurers answering within 3 s, about this number ÷ 3 quotes a second). Raise it on a node with spare CPU; 0: no bound.',
+  },
   QUOTE_RATE_LIMIT: {
     schema: z.coerce.number().int().min(0),
     default: '120',

@@ -9,6 +9,7 @@
  *   npm run bench:checkout -- --database postgres://…       # PostgreSQL instead of embedded PGlite
  *   npm run bench:checkout -- --profile                     # a .cpuprofile of the API process, on exit
  *   npm run bench:checkout -- --ramp 30                     # buyers arrive over 30 s instead of all at once
+ *   npm run bench:checkout -- --count-statements            # the API's statements per purchase, by text
  *
  * Three processes: the provider API alone (`src/server/api/standalone.ts`, a fresh PGlite data
  * folder unless `--database`, `PAYMENT_PROVIDER=sandbox`), the sandbox services alone
@@ -40,7 +41,7 @@
  * order's payment) and how many of them were refunded (must be equal).
  */
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -68,6 +69,7 @@ const { values: flags } = parseArgs({
     database: { type: 'string', default: '' },
     hostile: { type: 'string', default: '0.25' },
     profile: { type: 'boolean', default: false },
+    'count-statements': { type: 'boolean', default: false },
   },
 })
 const duration = Number(flags.duration)
@@ -133,6 +135,7 @@ async function main(): Promise<void> {
   const apiUrl = `http://${HOST}:${apiPort}/api/v1`
   const common = { DATA_DIR: dataDir, LOG_LEVEL: 'error', SANDBOX_LATENCY_SCALE: String(latencyScale), PAYMENT_SANDBOX_SECRET: PROCESSOR_KEY, APP_ENV: 'development' }
   const profileDir = flags.profile ? mkdtempSync(path.join(os.tmpdir(), 'asiguro-checkout-profile-')) : undefined
+  const statementCounts = flags['count-statements'] ? path.join(dataDir, 'statement-counts.json') : undefined
   const sandbox = start('src/server/sandbox/standalone.ts', { ...common, SANDBOX_PORT: String(sandboxPort), PUBLIC_URL: sandboxUrl })
   const api = start('src/server/api/standalone.ts', {
     ...common,
@@ -145,6 +148,7 @@ async function main(): Promise<void> {
     OPERATOR_TOKEN,
     CAPTCHA_PROVIDER: 'none',
     QUOTE_RATE_LIMIT: '0',
+    ...(statementCounts ? { DB_STATEMENT_COUNTS: statementCounts } : {}),
     INSURER_QUOTE_TIMEOUT_MS: flags['timeout-ms'],
     // No realtime node runs here: the API's order events go to a closed port and are dropped at once (the live pages' part is not measured).
     PUSHER_HOST: HOST,
@@ -423,6 +427,13 @@ async function main(): Promise<void> {
     console.log(`|${Object.keys(rows).map(() => '---').join('|')}|`)
     console.log(`| ${Object.values(rows).join(' | ')} |`)
     const ok = errorCount === 0 && paid?.n === issued?.n && twiceCount === 0 && notKept.length === notKeptRefunded
+    if (statementCounts) {
+      // Counted from the API's start: its migrations check and seeding are a few dozen, once.
+      const counted = Object.entries(JSON.parse(readFileSync(statementCounts, 'utf8')) as Record<string, number>).sort((a, b) => b[1] - a[1])
+      const total = counted.reduce((sum, [, n]) => sum + n, 0)
+      say(`statements: ${total}, ${(total / Math.max(1, completed)).toFixed(1)} per purchase seen issued; the most sent:`)
+      for (const [text, n] of counted.slice(0, 30)) say(`  ${(n / Math.max(1, completed)).toFixed(2).padStart(6)}  ${text}`)
+    }
     if (profileDir) say(`CPU profiles of the API: ${profileDir}/*.cpuprofile (npx tsx bench/cpuprofile-summary.ts <file>)`)
     if (!ok) process.exitCode = 1
   } finally {

@@ -14,9 +14,12 @@ export const HOST = '127.0.0.1'
 export const root = path.resolve(import.meta.dirname, '..')
 export const say = (line: string) => process.stderr.write(`${line}\n`)
 
+/** `BENCH_PORTS=3131-3140`: the ports a bench may take, where several sessions share the machine (default 20000–31999). */
+const [portFrom, portTo] = (process.env.BENCH_PORTS ?? '20000-31999').split('-').map(Number) as [number, number]
+
 export async function freePort(): Promise<number> {
   for (;;) {
-    const port = 20_000 + Math.floor(Math.random() * 12_000)
+    const port = portFrom + Math.floor(Math.random() * (portTo - portFrom + 1))
     const server = createServer()
     const ok = await new Promise<boolean>((resolve) => server.once('error', () => resolve(false)).listen(port, HOST, () => resolve(true)))
     if (!ok) continue

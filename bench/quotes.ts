@@ -110,6 +110,8 @@ async function main(): Promise<void> {
     SANDBOX_ENABLED: 'false',
     CAPTCHA_PROVIDER: 'none',
     QUOTE_RATE_LIMIT: '0',
+    // The quote engine's own throughput: no purchases run here, so no places kept for issuances (decision 167).
+    QUOTES_AT_ONCE: '0',
     INSURER_QUOTE_TIMEOUT_MS: String(timeoutMs),
     // `--profile <dir>`: a CPU profile of the API process, written when it stops.
     ...(flags.profile ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${path.resolve(flags.profile)}`.trim() } : {}),

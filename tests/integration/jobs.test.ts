@@ -211,6 +211,61 @@ describe.each(databaseKinds)('job queue (%s)', (kind) => {
     expect(done.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6])
   })
 
+  it('claims an urgent kind (issuance) before older jobs of other kinds, and once each when two nodes race', async () => {
+    const order: string[] = []
+    const nodes = [new JobQueue(t.deps.database.db, { concurrency: 1 }), new JobQueue(t.deps.database.db, { concurrency: 2 })]
+    for (const node of nodes) {
+      node.define({ kind: 'test.mail', payload: z.object({ n: z.number() }), run: async ({ n }) => void order.push(`mail ${n}`) })
+      node.define({ kind: 'test.issue', payload: z.object({ n: z.number() }), urgent: true, run: async ({ n }) => void order.push(`issue ${n}`) })
+    }
+    const [one, two] = nodes as [JobQueue, JobQueue]
+    // Mail queued a minute earlier, then the issuance: one worker on one node takes the issuance first.
+    await one.enqueue('test.mail', { n: 0 }, { runAt: new Date(Date.now() - 60_000) })
+    await one.enqueue('test.issue', { n: 0 })
+    expect(await one.runDue()).toBe(2)
+    expect(order).toEqual(['issue 0', 'mail 0'])
+    // Both nodes at once over twenty of each: every job runs once, and no mail is claimed while an issuance waits.
+    order.length = 0
+    for (let n = 1; n <= 20; n++) await one.enqueue('test.mail', { n }, { runAt: new Date(Date.now() - 60_000) })
+    for (let n = 1; n <= 20; n++) await one.enqueue('test.issue', { n })
+    await Promise.all([one.runDue(), two.runDue()])
+    expect(order).toHaveLength(40)
+    expect(new Set(order).size).toBe(40)
+    // A claim passes over rows another claim is looking at (two each, `SKIP LOCKED`): with three
+    // workers, a mail can go ahead of at most the last four issuances.
+    expect(order.slice(0, 16).every((job) => job.startsWith('issue'))).toBe(true)
+    expect(order.slice(24).every((job) => job.startsWith('mail'))).toBe(true)
+  })
+
+  it('runs an urgent job while every general worker is busy, on a worker that takes only urgent kinds', async () => {
+    const started = new JobQueue(t.deps.database.db, { pollMs: 3_600_000, concurrency: 1, urgentConcurrency: 1 })
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const ran: string[] = []
+    started.define({
+      kind: 'test.long-mail',
+      payload: z.object({}),
+      run: async () => {
+        ran.push('mail started')
+        await held // a mail server that takes its time: the only general worker stays busy
+        ran.push('mail done')
+      },
+    })
+    started.define({ kind: 'test.paid', payload: z.object({}), urgent: true, run: async () => void ran.push('issued') })
+    started.start()
+    try {
+      await started.enqueue('test.long-mail', {})
+      await vi.waitFor(() => expect(ran).toEqual(['mail started']), { timeout: 60_000 })
+      const paid = (await started.enqueue('test.paid', {}))!
+      await vi.waitFor(async () => expect((await row(paid)).status).toBe('done'), { timeout: 60_000 })
+      expect(ran).toEqual(['mail started', 'issued'])
+    } finally {
+      release()
+      await started.stop()
+    }
+    expect(ran).toEqual(['mail started', 'issued', 'mail done'])
+  })
+
   it('runs a job queued on a started queue at once, not at its next poll', async () => {
     // A poll an hour apart: only the wake-up on enqueue (or, inside a transaction, the caller's kick after it) can run these.
     const started = new JobQueue(t.deps.database.db, { pollMs: 3_600_000 })

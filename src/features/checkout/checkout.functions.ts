@@ -3,7 +3,7 @@ import { RenewalList } from '~/contract/renewals'
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
 import { UserLookup } from '~/contract/auth'
-import { CheckoutFormInput, IDEMPOTENCY_HEADER, travellerNameField, OrderCreated, OrderLookup, OrderPayment, StoreFromProductPageResult, type OrderView } from '~/contract/orders'
+import { CheckoutFormInput, IDEMPOTENCY_HEADER, travellerNameField, OrderCreated, OrderLookup, OrderPayment, OrderStatus, StoreFromProductPageResult, type OrderView } from '~/contract/orders'
 import { QuoteEnvelope, QuoteId, OfferId } from '~/contract/quotes'
 import { ProviderError } from '~/server/provider'
 import { rememberSignIn } from '~/server/web/auth-session'
@@ -176,9 +176,11 @@ export const placeOrder = createServerFn({ method: 'POST' })
 
 /** An order of this visitor's (their account's, or one this browser bought as a guest); null for any other. */
 export const getOrder = createServerFn({ method: 'GET' })
-  .validator(contractInput(z.object({ id: z.uuid() })))
+  .validator(contractInput(z.object({ id: z.uuid(), status: OrderStatus.optional(), wait: z.number().int().min(0).max(20).optional() })))
   .handler(async ({ data }): Promise<OrderView | null> =>
     callProvider(`/orders/${data.id}`, {
+      // With `status` and `wait`, the long-poll: answered when the order is no longer in `status`, or after `wait` seconds.
+      query: { status: data.status, wait: data.wait === undefined ? undefined : String(data.wait) },
       headers: await orderAccessHeaders(data.id),
       schema: OrderLookup,
     })

@@ -12,30 +12,39 @@ import { useNavigate } from '@tanstack/react-router'
 
 /** Statuses that will still change by themselves (the processor's notice, the insurer's policy). */
 const MOVING: readonly OrderStatus[] = ['awaiting_payment', 'paid']
-const POLL_MS = 3000
+/** How long one read waits for the order to move (the API's long-poll, held by the server). */
+const WAIT_SECONDS = 20
+/** After a failed read, before the next (the server is down or restarting). */
+const AFTER_FAILURE_MS = 5000
 
 /**
- * An order kept up to date: at once when the realtime channel says it changed (`signal` grows;
- * signed-in buyers), and by polling every few seconds while it is still moving (guests, a channel that is
- * down), until it settles.
+ * An order kept up to date: while it is still moving, a long-poll answered by the API as soon as
+ * the status changes (guests, and a realtime channel that is down), one after another until it
+ * settles; and a read at once when the realtime channel says it changed (`signal` grows; signed-in
+ * buyers). No timer asks every few seconds whether anything happened.
  */
 export function useLiveOrder(initial: OrderView, signal: number): OrderView {
   const [order, setOrder] = useState(initial)
   const read = useServerFn(getOrder)
   useEffect(() => {
-    if (!MOVING.includes(order.status) && signal === 0) return
+    const moving = MOVING.includes(order.status)
+    if (!moving && signal === 0) return
     let stopped = false
-    const refresh = () =>
-      read({ data: { id: order.id } })
-        .then((fresh) => {
-          if (fresh && !stopped) setOrder(fresh)
-        })
-        .catch(() => undefined)
-    void refresh()
-    const timer = MOVING.includes(order.status) ? setInterval(() => void refresh(), POLL_MS) : undefined
+    void (async () => {
+      // A new status re-runs this effect (and stops this loop): the loop only sees the same one come back after the wait.
+      while (!stopped) {
+        try {
+          const fresh = await read({ data: moving ? { id: order.id, status: order.status, wait: WAIT_SECONDS } : { id: order.id } })
+          if (stopped) return
+          if (fresh) setOrder(fresh)
+          if (!moving || !fresh) return
+        } catch {
+          await new Promise((resolve) => setTimeout(resolve, AFTER_FAILURE_MS))
+        }
+      }
+    })()
     return () => {
       stopped = true
-      if (timer) clearInterval(timer)
     }
   }, [order.id, order.status, signal, read])
   return order

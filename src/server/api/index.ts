@@ -64,7 +64,7 @@ export async function createApiDeps(config: AppConfig, options: { dataDir?: stri
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: options.dataDir ?? config.DATA_DIR, prepare: (db) => seedReferenceData(db, { demo: config.APP_ENV !== 'production' }) })
   const limiter = new DatabaseRateLimiter(database.db)
   // The embedded database is one process's: claims it finds at start are a killed predecessor's (decision 97).
-  const jobs = new JobQueue(database.db, { concurrency: config.JOB_CONCURRENCY, soleProcess: database.kind === 'pglite', nodes: nodeWakeUpOf(database) })
+  const jobs = new JobQueue(database.db, { concurrency: config.JOB_CONCURRENCY, urgentConcurrency: config.ISSUANCE_CONCURRENCY, soleProcess: database.kind === 'pglite', nodes: nodeWakeUpOf(database) })
   const mailer = new Mailer(database.db, config, jobs)
   mailer.workInBackground()
   const events = new RealtimePublisher(config)
@@ -99,7 +99,7 @@ export async function createApiDeps(config: AppConfig, options: { dataDir?: stri
   const endReminders = new PolicyEndReminders({ db: database.db, jobs, mailer, events, preferences: accountArea.preferences, publicUrl: config.PUBLIC_URL })
   endReminders.defineJobs()
   accountArea.calendar.addSource((userId, locale) => endReminders.deadlines(userId, locale))
-  defineIssuanceJobs({ ...orderDeps, endReminders }, orders, purchase.issuance)
+  defineIssuanceJobs({ ...orderDeps, endReminders, insurerWork: quotes.admission }, orders, purchase.issuance)
   const renewals = new Renewals({ db: database.db, jobs, quotes })
   renewals.defineJobs()
   const vehicleEndReminders = new VehicleEndReminders({ db: database.db, jobs, mailer, events, preferences: accountArea.preferences, publicUrl: config.PUBLIC_URL })

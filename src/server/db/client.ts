@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { Sql } from 'postgres'
 import { log } from '../log'
 import * as schema from './schema'
+import { statementCounter } from './statement-counts'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 
@@ -61,7 +62,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     client = new PGlite(dir, options)
   }
   await client.waitReady
-  return { db: drizzle(client, { schema }) as unknown as Database, kind: 'pglite', close: () => client.close() }
+  return { db: drizzle(client, { schema, logger: statementCounter() }) as unknown as Database, kind: 'pglite', close: () => client.close() }
 }
 
 /**
@@ -118,7 +119,7 @@ async function openPostgres(url: string): Promise<{ handle: DatabaseHandle; clie
     const { unlisten } = await client.listen(channel, onNotice)
     return unlisten
   }
-  return { handle: { db: drizzle(client, { schema }) as unknown as Database, kind: 'postgres', close: () => client.end({ timeout: 5 }), listen }, client }
+  return { handle: { db: drizzle(client, { schema, logger: statementCounter() }) as unknown as Database, kind: 'postgres', close: () => client.end({ timeout: 5 }), listen }, client }
 }
 
 /** The key of the session-level advisory lock that nodes starting together queue on. */

@@ -21,6 +21,8 @@ export interface JobDefinition<S extends z.ZodType> {
   maxAttempts?: number
   /** Wait before the next run after a failure (default 15 s doubling, at most an hour). */
   backoffMs?(attempt: number): number
+  /** Claimed before every other due job, however older (issuance: a paid customer waits for it; decision 167). */
+  urgent?: boolean
 }
 
 /** A failure that no retry can fix (bad payload, a refusal): the job is marked failed at once. */
@@ -46,6 +48,8 @@ export interface JobQueueOptions {
   pollMs?: number
   /** Claimed jobs run side by side (default `DEFAULT_JOB_CONCURRENCY`). */
   concurrency?: number
+  /** Urgent jobs run besides those, by workers that claim only them (default 0; decision 167). */
+  urgentConcurrency?: number
   /** How long a claim lasts unless renewed (default 15 s). */
   leaseMs?: number
   /** How often a running job renews its claim (default a third of the lease). */
@@ -88,9 +92,12 @@ const PASS_LIMIT = 500
  */
 export class JobQueue {
   private readonly definitions = new Map<string, JobDefinition<z.ZodType>>()
+  /** The kinds claimed first (`urgent`). */
+  private readonly urgentKinds: string[] = []
   private timer: NodeJS.Timeout | undefined
-  /** The background workers claiming and running jobs now (at most `concurrency`). */
+  /** The background workers claiming and running jobs now (at most `concurrency`), and those claiming only urgent jobs. */
   private readonly workers = new Set<Promise<void>>()
+  private readonly urgentWorkers = new Set<Promise<void>>()
   /** Counts wake-ups: a worker that found nothing goes on when one came while it looked. */
   private wakes = 0
   private tick: Promise<void> | undefined
@@ -102,6 +109,7 @@ export class JobQueue {
   private readonly clock: () => Date
   private readonly leaseMs: number
   private readonly concurrency: number
+  private readonly urgentConcurrency: number
 
   constructor(
     private readonly db: Database,
@@ -111,11 +119,13 @@ export class JobQueue {
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS
     this.recoverAtStart = options.soleProcess ?? false
     this.concurrency = Math.max(1, options.concurrency ?? DEFAULT_JOB_CONCURRENCY)
+    this.urgentConcurrency = Math.max(0, options.urgentConcurrency ?? 0)
   }
 
   define<S extends z.ZodType>(definition: JobDefinition<S>): void {
     if (this.definitions.has(definition.kind)) throw new Error(`job kind defined twice: ${definition.kind}`)
     this.definitions.set(definition.kind, definition as unknown as JobDefinition<z.ZodType>)
+    if (definition.urgent) this.urgentKinds.push(definition.kind)
   }
 
   /** Queues a job; returns its id, or undefined when `dedupeKey` was already used. */
@@ -127,7 +137,7 @@ export class JobQueue {
       .returning({ id: jobs.id })
     const due = !options.runAt || options.runAt.getTime() <= this.clock().getTime()
     if (row && due) await this.options.nodes?.notify(options.tx ?? this.db)
-    if (row && due && !options.tx) this.kick()
+    if (row && due && !options.tx) this.kick(this.urgentKinds.includes(kind))
     return row?.id
   }
 
@@ -145,7 +155,7 @@ export class JobQueue {
       .returning({ id: jobs.id, runAt: jobs.runAt })
     const due = rows.some((row) => row.runAt.getTime() <= now.getTime())
     if (due) await this.options.nodes?.notify(options.tx ?? this.db)
-    if (due && !options.tx) this.kick()
+    if (due && !options.tx) this.kick(this.urgentKinds.includes(kind))
     return rows.length
   }
 
@@ -193,7 +203,7 @@ export class JobQueue {
     this.stopped = false
     this.timer = setInterval(() => this.poll(), this.options.pollMs ?? 1000)
     this.timer.unref()
-    this.unlisten = this.options.nodes?.listen(() => this.kick()).catch((error: unknown) => {
+    this.unlisten = this.options.nodes?.listen(() => this.kick(true)).catch((error: unknown) => {
       log.warn('jobs.listen_failed', { error })
       return undefined
     })
@@ -206,17 +216,20 @@ export class JobQueue {
     clearInterval(this.timer)
     const unlisten = await this.unlisten
     await unlisten?.().catch(() => {})
-    await Promise.all([this.tick, ...this.workers])
+    await Promise.all([this.tick, ...this.workers, ...this.urgentWorkers])
   }
 
   /**
    * A job may be due now: a worker looks for it at once, unless every worker is busy (each
-   * claims the next due job as soon as it is free).
+   * claims the next due job as soon as it is free). `urgent`: it may be of an urgent kind, so an
+   * urgent-only worker looks when the others are all busy.
    */
-  kick(): void {
+  kick(urgent = false): void {
     if (this.stopped) return
     this.wakes++
-    if (this.workers.size < this.concurrency) this.addWorker()
+    if (this.workers.size < this.concurrency) this.addWorker(false)
+    // Only for what may be urgent: an urgent-only worker woken for a mail would claim nothing.
+    else if (urgent && this.urgentWorkers.size < this.urgentConcurrency && this.urgentKinds.length > 0) this.addWorker(true)
   }
 
   /**
@@ -240,15 +253,17 @@ export class JobQueue {
       .catch((error: unknown) => log.error('jobs.loop_failed', { error }))
       .finally(() => {
         this.tick = undefined
-        this.kick()
+        this.kick(true)
       })
   }
 
-  private addWorker(): void {
-    const worker: Promise<void> = this.work()
+  /** `urgentOnly`: one of the workers beyond `concurrency`, claiming urgent kinds only. */
+  private addWorker(urgentOnly: boolean): void {
+    const pool = urgentOnly ? this.urgentWorkers : this.workers
+    const worker: Promise<void> = this.work(urgentOnly)
       .catch((error: unknown) => log.error('jobs.loop_failed', { error }))
-      .finally(() => this.workers.delete(worker))
-    this.workers.add(worker)
+      .finally(() => pool.delete(worker))
+    pool.add(worker)
   }
 
   /**
@@ -257,8 +272,8 @@ export class JobQueue {
    * unless a wake-up came meanwhile, so neither asks the database again only to find nothing
    * (a purchase's jobs came one at a time, and each cost two empty claims besides its own).
    */
-  private async work(): Promise<void> {
-    const kinds = [...this.definitions.keys()]
+  private async work(urgentOnly: boolean): Promise<void> {
+    const kinds = urgentOnly ? this.urgentKinds : [...this.definitions.keys()]
     if (kinds.length === 0) return
     while (!this.stopped) {
       const wakes = this.wakes
@@ -267,7 +282,12 @@ export class JobQueue {
         if (this.wakes === wakes) return
         continue
       }
-      if (claim.more && this.workers.size < this.concurrency && !this.stopped) this.addWorker()
+      // A helper: another general worker while there are fewer than `concurrency`, else (when the
+      // job seen besides is urgent) an urgent-only one, so a burst of paid orders never waits behind mail.
+      if (claim.more && !this.stopped) {
+        if (!urgentOnly && this.workers.size < this.concurrency) this.addWorker(false)
+        else if (claim.nextUrgent && this.urgentWorkers.size < this.urgentConcurrency) this.addWorker(true)
+      }
       await this.execute(claim.job)
       if (!claim.more && this.wakes === wakes) return
     }
@@ -283,17 +303,19 @@ export class JobQueue {
   }
 
   /**
-   * Claims the oldest due job not in `skip`, and says whether another was due besides it (`more`:
-   * the two oldest are looked at). `SKIP LOCKED`: a row another node is claiming right now is
-   * passed over, not waited for (one statement, so the row locks last only the update).
+   * Claims the oldest due job not in `skip`, urgent kinds first, and says whether another was due
+   * besides it (`more`: the first two are looked at). `SKIP LOCKED`: a row another node is claiming
+   * right now is passed over, not waited for (one statement, so the row locks last only the update).
    */
-  private async claimNext(now: Date, kinds: string[], skip: string[]): Promise<{ job: JobRow; more: boolean } | undefined> {
+  private async claimNext(now: Date, kinds: string[], skip: string[]): Promise<{ job: JobRow; more: boolean; nextUrgent: boolean } | undefined> {
+    // 0 for an urgent kind, 1 otherwise: the claim's order, before the age.
+    const rank = this.urgentKinds.length > 0 ? sql<number>`case when ${inArray(jobs.kind, this.urgentKinds)} then 0 else 1 end` : sql<number>`1`
     const due = this.db.$with('due').as(
       this.db
-        .select({ id: jobs.id, runAt: jobs.runAt })
+        .select({ id: jobs.id, rank: rank.as('rank'), runAt: jobs.runAt })
         .from(jobs)
         .where(and(eq(jobs.status, 'queued'), lte(jobs.runAt, now), inArray(jobs.kind, kinds), skip.length > 0 ? notInArray(jobs.id, skip) : undefined))
-        .orderBy(asc(jobs.runAt))
+        .orderBy(rank, asc(jobs.runAt))
         .limit(2)
         .for('update', { skipLocked: true }),
     )
@@ -301,11 +323,13 @@ export class JobQueue {
       .with(due)
       .update(jobs)
       .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, lockedUntil: new Date(now.getTime() + this.leaseMs), updatedAt: now })
-      .where(and(eq(jobs.id, sql`(select "id" from "due" order by "run_at" limit 1)`), eq(jobs.status, 'queued')))
-      .returning({ ...getTableColumns(jobs), due: sql<number>`(select count(*) from "due")`.mapWith(Number) })
+      .where(and(eq(jobs.id, sql`(select "id" from "due" order by "rank", "run_at" limit 1)`), eq(jobs.status, 'queued')))
+      .returning({ ...getTableColumns(jobs), due: sql<number>`(select count(*) from "due")`.mapWith(Number), urgentDue: sql<number>`(select count(*) from "due" where "rank" = 0)`.mapWith(Number) })
     if (!row) return undefined
-    const { due: seen, ...job } = row
-    return { job, more: seen > 1 }
+    const { due: seen, urgentDue, ...job } = row
+    // The other job seen is urgent when both were, or when this one was not (urgent ones come first).
+    const thisUrgent = this.urgentKinds.includes(job.kind)
+    return { job, more: seen > 1, nextUrgent: seen > 1 && urgentDue > (thisUrgent ? 1 : 0) }
   }
 
   /** This run's claim: the job is still running under the attempt this worker claimed (not taken back and claimed again). */

@@ -25,6 +25,8 @@ export type IssuanceDeps = OrderServiceDeps & {
   config: Pick<AppConfig, 'PUBLIC_URL' | 'SESSION_SECRET' | 'SUPPORT_EMAIL'>
   /** Queues the end-of-validity reminders of an order as it is issued (decision 68). */
   endReminders: Pick<PolicyEndReminders, 'schedule'>
+  /** The process's insurer work (`QuoteAdmission`): an issuance takes a place, so new quotes wait while paid orders are issued (decision 167). */
+  insurerWork?: { occupy(): () => void }
 }
 
 /**
@@ -48,17 +50,21 @@ export function defineIssuanceJobs(deps: IssuanceDeps, service: Orders, options:
   jobs.define({
     kind: ISSUE_JOB,
     payload: OrderPayload,
+    urgent: true,
     maxAttempts: options.maxAttempts ?? 6,
     ...(options.backoffMs ? { backoffMs: options.backoffMs } : {}),
     run: async ({ orderId }, context) => {
       const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
       if (!order || order.status !== 'paid') return // issued already, refunded, or moved by the operator
+      const leave = deps.insurerWork?.occupy()
       try {
         await issuePolicies(deps, order)
       } catch (error) {
         await giveUpIfLast(deps, service, order, error, context)
         if (!context.lastAttempt) throw error
         return
+      } finally {
+        leave?.()
       }
       const moved = await db.transaction(async (tx) => {
         const row = await transition(tx, order.id, ['paid'], 'issued', { issuedAt: new Date() })
@@ -68,12 +74,12 @@ export function defineIssuanceJobs(deps: IssuanceDeps, service: Orders, options:
           await recordVehiclePapers(tx, orderId)
           await closeRenewedBy(tx, orderId)
         }
-        return Boolean(row)
+        return row
       })
       if (moved) {
         log.info('orders.issued', { orderId })
         jobs.kick()
-        await service.announce(orderId)
+        await service.announce(moved)
       }
     },
   })
@@ -95,12 +101,12 @@ export function defineIssuanceJobs(deps: IssuanceDeps, service: Orders, options:
       const moved = await db.transaction(async (tx) => {
         const row = await transition(tx, orderId, ['issue_failed'], 'refunded', { refundedAt: new Date() })
         if (row) await jobs.enqueue(NOTIFY_JOB, { orderId, what: 'not-issued' }, { dedupeKey: `${NOTIFY_JOB}:not-issued:${orderId}`, tx })
-        return Boolean(row)
+        return row
       })
       if (moved) {
         log.info('orders.refunded', { orderId })
         jobs.kick()
-        await service.announce(orderId)
+        await service.announce(moved)
       }
     },
   })
@@ -209,11 +215,11 @@ async function giveUpIfLast(deps: IssuanceDeps, service: Orders, order: OrderRow
   if (!context.lastAttempt) return
   const moved = await deps.db.transaction(async (tx) => {
     const row = await transition(tx, order.id, ['paid'], 'issue_failed', { failureReason: reason })
-    if (!row) return false
+    if (!row) return undefined
     await tx.update(orderPolicies).set({ status: 'failed', updatedAt: new Date() }).where(and(eq(orderPolicies.orderId, order.id), eq(orderPolicies.status, 'pending')))
     await deps.jobs.enqueue(REFUND_JOB, { orderId: order.id }, { dedupeKey: `${REFUND_JOB}:${order.id}`, tx })
-    return true
+    return row
   })
   deps.jobs.kick()
-  if (moved) await service.announce(order.id)
+  if (moved) await service.announce(moved)
 }

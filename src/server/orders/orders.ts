@@ -443,6 +443,8 @@ export class Orders {
    * after it commits; nothing is issued. Failed: only the current attempt's failure counts.
    */
   async settle(settlement: PaymentSettlement): Promise<void> {
+    /** The order as moved to paid, for `announce` (other outcomes are read again there). */
+    let paid: OrderRow | undefined
     const apply = async (tx: Queryable): Promise<'moved' | 'refund' | 'unchanged'> => {
       // The order row is the lock: two approvals settling at once take turns, and the second
       // sees the order the first paid (read committed would let it miss that and keep the money).
@@ -476,6 +478,7 @@ export class Orders {
       const moved = await transition(tx, order.id, ['awaiting_payment', 'payment_failed'], 'paid', { paymentId: settlement.paymentId, paidAt: settlement.at, failureReason: null })
       if (!moved) return 'unchanged'
       await this.deps.jobs.enqueue(ISSUE_JOB, { orderId: order.id }, { dedupeKey: issueDedupeKey(order.id), tx })
+      paid = moved
       return 'moved'
     }
     const outcome = settlement.tx ? await apply(settlement.tx) : await this.db.transaction((tx) => apply(tx))
@@ -483,8 +486,8 @@ export class Orders {
     log.info('orders.settled', { orderId: settlement.orderId, status: settlement.status, outcome })
     // Jobs queued inside a transaction wait for the next poll, or for a kick once it committed.
     const afterCommit = () => {
-      if (outcome === 'refund' || settlement.status === 'paid') this.deps.jobs.kick()
-      void this.announce(settlement.orderId)
+      if (outcome === 'refund' || settlement.status === 'paid') this.deps.jobs.kick(outcome === 'moved')
+      void this.announce(paid ?? settlement.orderId)
     }
     if (settlement.tx) setImmediate(afterCommit)
     else afterCommit()
@@ -505,10 +508,12 @@ export class Orders {
    * After every change of an order (once committed): wakes its long-polls on every node and
    * publishes `order.updated` to the owner's devices (best effort, never throws).
    */
-  async announce(orderId: string): Promise<void> {
+  async announce(changed: string | Pick<OrderRow, 'id' | 'userId' | 'status'>): Promise<void> {
+    const orderId = typeof changed === 'string' ? changed : changed.id
     this.changes.notify(orderId)
     await this.deps.nodes?.notify(orderId).catch((error: unknown) => log.warn('orders.change_notice_failed', { orderId, error }))
-    const order = await this.row(orderId).catch(() => undefined)
+    // The row the change returned, when the caller has it: no statement to read it again.
+    const order = typeof changed === 'string' ? await this.row(orderId).catch(() => undefined) : changed
     if (!order?.userId) return
     const payload: RealtimeEventPayloads['order.updated'] = { id: order.id, status: order.status, at: new Date().toISOString() }
     await this.deps.events.publishUserEvent(order.userId, 'order.updated', payload)
@@ -551,7 +556,7 @@ export class Orders {
       const jobId = await this.deps.jobs.enqueue(ISSUE_JOB, { orderId: id }, { dedupeKey: `${issueDedupeKey(id)}:retry:${Date.now()}`, tx })
       return Boolean(jobId)
     })
-    if (queued) this.deps.jobs.kick()
+    if (queued) this.deps.jobs.kick(true)
     if (queued && order.status === 'issue_failed') await this.announce(id)
     log.info('orders.retry_issue', { orderId: id, queued })
     const after = await this.row(id)

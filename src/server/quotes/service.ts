@@ -26,6 +26,7 @@ import { issueKey } from '~/contract/form-issues'
 import { insurerDocumentsOf, OFFER_DOCUMENTS_KEY, offerDocuments } from '../documents/legal'
 import type { InsurerDocumentKind } from '~/contract/legal-documents'
 import { Batcher } from './batcher'
+import { QuoteAdmission } from './admission'
 import { LongPollWakeUps } from '../http/long-poll'
 
 /** 128 random bits, base64url (22 characters): quote and offer ids are capabilities. */
@@ -34,8 +35,14 @@ export function newCapabilityId(): string {
 }
 
 
-/** Longer than any insurer timeout the catalogue allows (60 s), plus a margin for the writes. */
-const STRANDED_AFTER_MS = 70_000
+/**
+ * The longest a visitor's quote waits for its turn to ask insurers (decision 167): about a crowd's
+ * whole cycle on one busy process, so that the wait stays here and does not spill, all at once, onto
+ * issuance; a page showing "asking insurers" for a minute beats a paid order waiting as long.
+ */
+const ADMISSION_MAX_WAIT_MS = 60_000
+/** Longer than the wait for a turn plus any insurer timeout the catalogue allows (60 s), plus a margin for the writes. */
+const STRANDED_AFTER_MS = ADMISSION_MAX_WAIT_MS + 70_000
 /** How often a waiting long-poll re-reads the database, for answers written by other nodes. */
 const POLL_RECHECK_MS = 250
 export const MAX_WAIT_SECONDS = 25
@@ -147,6 +154,8 @@ export class QuoteService {
   private readonly creations = new Batcher<{ quote: QuoteRow; offers: OfferRow[] }>((items) => this.writeQuotes(items))
   /** Insurer answers (the last of a quote completes it), several to a statement under load. */
   private readonly answers = new Batcher<AnswerWrite>((items) => this.writeAnswers(items))
+  /** Visitors' quotes asking insurers at once (`QUOTES_AT_ONCE`): a crowd waits here, before paying, not after. */
+  readonly admission: QuoteAdmission
 
   constructor(
     private readonly db: Database,
@@ -155,7 +164,9 @@ export class QuoteService {
     private readonly definitions: Record<string, AnyProductDefinition>,
     private readonly fx: FxRates,
     private readonly onAnswer?: (quoteId: string, answered: number, total: number) => void,
-  ) {}
+  ) {
+    this.admission = new QuoteAdmission(config.QUOTES_AT_ONCE, ADMISSION_MAX_WAIT_MS)
+  }
 
   /** Each insurer's rate limit, kept in this process. */
   private readonly rates = new InsurerRateLimits()
@@ -456,7 +467,17 @@ export class QuoteService {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight.values()])
   }
 
+  /** Waits for the quote's turn (`admission`), then asks every insurer at once. */
   private async fanOut(live: LiveQuote, definition: AnyProductDefinition, payload: Record<string, unknown>, asked: InsurerRow[], priority: QuotePriority): Promise<void> {
+    const leave = await this.admission.enter()
+    try {
+      await this.askAll(live, definition, payload, asked, priority)
+    } finally {
+      leave()
+    }
+  }
+
+  private async askAll(live: LiveQuote, definition: AnyProductDefinition, payload: Record<string, unknown>, asked: InsurerRow[], priority: QuotePriority): Promise<void> {
     const quoteId = live.quote.id
     let arrived = 0
     let answered = 0
