@@ -7,7 +7,7 @@
  * API still answers.
  *
  *   npm run bench:renewals
- *   npm run bench:renewals -- --policies 100000 --batch 500 --batches-at-once 3
+ *   npm run bench:renewals -- --policies 100000 --batch 500 --batches-at-once 8
  *   npm run bench:renewals -- --database postgres://postgres@127.0.0.1:5432/asiguro_renewals --policies 10000
  *
  * On PostgreSQL the run has a database of its own, created from the URL's server and dropped at

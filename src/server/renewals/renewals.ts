@@ -19,7 +19,7 @@ export const RENEWAL_SWEEP_JOB = 'renewals.sweep'
 const SWEEP_EVERY_MS = 60 * 60_000
 /** Policies read per statement, and quoted together: memory stays bounded whatever the number of policies ending. */
 export const RENEWAL_BATCH = 500
-/** Policy batches quoted side by side by default: while one waits for its slowest insurer, the next is read and sent. */
+/** Policy batches quoted side by side by default: a batch ends with its slowest insurer call (a hung one holds it ~10 s), so with few in flight the sweep waits rather than works (decision 165). */
 export const RENEWAL_BATCHES_AT_ONCE = 8
 /** Vehicles insured elsewhere, quoted one by one, side by side (they are few: one per account's typed-in end). */
 const VEHICLE_QUOTES_AT_ONCE = 16
