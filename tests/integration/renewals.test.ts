@@ -11,7 +11,7 @@ import { addDays, periodLastDay, zonedInstant } from '~/contract/iso-date'
 import { QuoteEnvelope } from '~/contract/quotes'
 import { todayInBucharest } from '~/i18n/dates'
 import { RenewalEnvelope, RenewalList, type Renewal } from '~/contract/renewals'
-import { jobs, orderPolicies, policyRenewals, quotes } from '~/server/db/schema'
+import { jobs, offers, orderPolicies, policyRenewals, quotes } from '~/server/db/schema'
 import { JobQueue } from '~/server/jobs/queue'
 import { Renewals, RENEWAL_PRICES_HOLD_MINUTES, RENEWAL_SWEEP_JOB } from '~/server/renewals/renewals'
 import { databaseKinds, type TestApi } from '../support/api'
@@ -73,6 +73,12 @@ describe.each(databaseKinds)('renewal autopilot (%s)', (kind) => {
     const renewal = rows[0]!
     expect(renewal).toMatchObject({ endDate: end, status: 'open', previousPremium: premium })
     expect(await renewalQuotes(renewal.id)).toHaveLength(1)
+    // Written once, complete, with every insurer's answer (decision 165): no pending offer to repair.
+    const [made] = await db.select({ status: quotes.status, total: quotes.insurersTotal }).from(quotes).where(eq(quotes.id, renewal.quoteId!))
+    const answers = await db.select({ status: offers.status }).from(offers).where(eq(offers.quoteId, renewal.quoteId!))
+    expect(made?.status).toBe('complete')
+    expect(answers).toHaveLength(made!.total)
+    expect(answers.filter((o) => o.status === 'pending')).toHaveLength(0)
     expect(renewal.pricesHoldUntil!.getTime()).toBe(opened.getTime() + RENEWAL_PRICES_HOLD_MINUTES * 60_000)
     // Run again while the prices hold: nothing new.
     expect(await t.deps.renewals.sweep(on(addDays(end, -28)))).toMatchObject({ quoted: 0 })
