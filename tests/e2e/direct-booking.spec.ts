@@ -9,8 +9,6 @@ import { email, mailTo, registerThroughApi } from './support-accounts'
 import { BASE_URL, expectNoSeriousAxeViolations, MOBILE, operatorToken, waitForHydration, withConsentCookie } from './support'
 
 test.beforeEach(async ({ context }) => withConsentCookie(context))
-test.describe.configure({ timeout: 120_000 })
-
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notificări/ })
 
 test('a signed-in driver sends a request with the phone’s position and sees its status change live', async ({ page, context, request }) => {

@@ -4,8 +4,6 @@ import { email, mailTo, password, register, signIn } from './support-accounts'
 import { expectNoSeriousAxeViolations, waitForHydration, withConsentCookie } from './support'
 
 test.beforeEach(async ({ context }) => withConsentCookie(context))
-// Each journey registers, mails codes and signs in again: more than the default half-minute on a busy machine.
-test.describe.configure({ timeout: 60_000 })
 
 const codeField = (page: Page) => page.getByLabel('Cod de șase cifre')
 const currentPassword = (page: Page) => page.getByLabel('Parola actuală', { exact: true })
