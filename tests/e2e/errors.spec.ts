@@ -102,6 +102,9 @@ test('a script chunk that fails to load reloads the page, at most once per 10 se
   await page.clock.setFixedTime(Date.now())
   await page.goto('/')
   await waitForHydration(page)
+  // The chunks a page loads after hydration (the build watcher) have loaded: blocking them would
+  // make a reload of its own, before the click (issue 26).
+  await expect(page.locator('html')).toHaveAttribute('data-build-watch', 'armed')
   blocking = true
   let loads = 0
   page.on('load', () => loads++)

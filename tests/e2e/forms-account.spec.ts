@@ -8,8 +8,6 @@ import { currentStep, totpCode } from '../../src/server/auth/totp'
 import { email, mailTo, password, registerThroughApi, signIn } from './support-accounts'
 import { waitForHydration, withConsentCookie } from './support'
 
-test.describe.configure({ timeout: 90_000 })
-
 const codeField = (page: Page) => page.getByLabel('Cod de șase cifre')
 const currentPassword = (page: Page) => page.getByLabel('Parola actuală', { exact: true })
 const anyToast = (page: Page) => page.locator('[data-sonner-toast]')

@@ -10,8 +10,6 @@ import { MOBILE, waitForHydration, withConsentCookie } from './support'
 import { OWN_SERVER_START_MS, startAppServer, withConsentCookieFor, type AppServer } from './support-server'
 
 test.beforeEach(async ({ context }) => withConsentCookie(context))
-test.describe.configure({ timeout: 90_000 })
-
 /** How far the page scrolls sideways: 0 when it fits the screen. */
 const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
 

@@ -10,8 +10,6 @@ import { accountWithBearer, policyBoughtBeforeAll } from './support-policies'
  * offers it in place of an earlier one. The policy (from tomorrow) is bought by another account
  * through the API; a signed-out visitor sees the public answer only.
  */
-test.describe.configure({ timeout: 90_000 })
-
 const bought = policyBoughtBeforeAll()
 test.beforeEach(async ({ context }) => withConsentCookie(context))
 

@@ -13,8 +13,6 @@ import { policyBoughtBeforeAll, uniqueVehicle } from './support-policies'
  */
 
 
-test.describe.configure({ timeout: 90_000 })
-
 const bought = policyBoughtBeforeAll()
 test.beforeEach(async ({ context }) => withConsentCookie(context))
 

@@ -267,9 +267,10 @@ test.describe('against a standalone node with client events on', () => {
 
     await node.stop() // graceful: every socket closed with 4200
     node = await startRealtimeNode(settings, node.port)
-    // pusher-js retries at once on 4200; while the node is away its next try waits for its transport timeout (15 s).
+    // pusher-js retries at once on 4200; while the node is away its next try waits for its transport
+    // timeout (15 s), and a busy machine may take longer to start the node: a bound on a hang only.
     await expect
-      .poll(async () => (await seen(page)).filter((s) => s.kind === 'event' && s.event === 'pusher:subscription_succeeded' && s.channel.endsWith('e2e-restart')).length, { timeout: 45_000 })
+      .poll(async () => (await seen(page)).filter((s) => s.kind === 'event' && s.event === 'pusher:subscription_succeeded' && s.channel.endsWith('e2e-restart')).length, { timeout: 120_000 })
       .toBe(4)
     expect(await errorCodes(page, 'reader')).toContain(4200)
     const second = await page.evaluate(() => window.realtime.clients.reader!.connection.socket_id)

@@ -10,7 +10,6 @@ import { accountWithBearer, preparedRenewal } from './support-policies'
  * would at 09:00 that day, and the owner who follows the mail's link: signs in, lands on the
  * checkout already filled in, confirms, pays with the sandbox card and gets the renewal issued.
  */
-test.describe.configure({ timeout: 150_000 })
 test.beforeEach(async ({ context }) => withConsentCookie(context))
 
 test('from the reminder mail to an issued renewal in one click and a payment', async ({ page, request }) => {

@@ -11,7 +11,6 @@ import { accountWithBearer, preparedRenewal } from './support-policies'
  * owner goes from the card on `/account/orders` to the checkout, already filled in, to an issued
  * vignette that starts the day after the old one ends.
  */
-test.describe.configure({ timeout: 150_000 })
 test.beforeEach(async ({ context }) => withConsentCookie(context))
 
 test('from the renewal card to an issued renewal, the day after the old end, nothing typed again', async ({ page, request }) => {

@@ -9,8 +9,6 @@ import { accountWithBearer, policyBoughtBeforeAll } from './support-policies'
  */
 
 
-test.describe.configure({ timeout: 90_000 })
-
 const bought = policyBoughtBeforeAll()
 test.beforeEach(async ({ context }) => withConsentCookie(context))
 

@@ -90,13 +90,18 @@ describe.each(databaseKinds)('command line directly on the %s database', (kind) 
       const secret = 's'.repeat(40)
       config = parseConfig({ APP_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'silent' }, { SESSION_SECRET: secret, OPERATOR_TOKEN: secret, PUSHER_APP_SECRET: secret, CAPTCHA_SECRET: secret })
       cleanup = async () => rmSync(dir, { recursive: true, force: true })
+      // The first command creates the embedded database (initdb and every migration): over two
+      // minutes of CPU on a loaded two-core machine, so it happens here, not inside the test's
+      // bound (the test ran out at 120 s once, issue 26). The bound only ends a hang.
+      await direct(config, 'redirect', 'list')
     }
-  })
+  }, 600_000)
   afterAll(async () => {
     await cleanup()
   })
 
-  it('manages redirect rules and partners', async () => {
+  // Each command opens the database anew, as the command line does: eight openings, a bound on a hang only.
+  it('manages redirect rules and partners', { timeout: 300_000 }, async () => {
     const where = `(directly in the ${kind} database)`
     expect(await direct(config, 'redirect', 'add', '/promo', '/travel', '--status', '307')).toBe(`redirect /promo → /travel (307) ${where}`)
     expect(await direct(config, 'redirect', 'list')).toBe(`/promo → /travel (307) ${where}`)

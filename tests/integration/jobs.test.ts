@@ -305,13 +305,13 @@ describe.each(databaseKinds)('job queue (%s)', (kind) => {
       },
     })
     started.start()
-    const idle = () => vi.waitFor(() => expect([started['tick'], started['workers'].size]).toEqual([undefined, 0]))
+    const idle = () => vi.waitFor(() => expect([started['tick'], started['workers'].size]).toEqual([undefined, 0]), { timeout: 60_000 })
     try {
       await idle()
       claims.mockClear()
       for (let n = 1; n <= 2; n++) {
         await started.enqueue('test.single', {})
-        await vi.waitFor(() => expect(ran).toBe(n))
+        await vi.waitFor(() => expect(ran).toBe(n), { timeout: 60_000 })
         await idle()
       }
       // One claim per job: none after the job to find the queue empty, no helper claiming nothing.
@@ -321,7 +321,7 @@ describe.each(databaseKinds)('job queue (%s)', (kind) => {
         for (let n = 0; n < 3; n++) await started.enqueue('test.burst', { n }, { tx })
       })
       started.kick()
-      await vi.waitFor(async () => expect(await t.deps.database.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.kind, 'test.burst'))).toHaveLength(3))
+      await vi.waitFor(async () => expect(await t.deps.database.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.kind, 'test.burst'))).toHaveLength(3), { timeout: 60_000 })
       await vi.waitFor(async () => expect((await t.deps.database.db.select({ status: jobs.status }).from(jobs).where(eq(jobs.kind, 'test.burst'))).map((r) => r.status)).toEqual(['done', 'done', 'done']), { timeout: 60_000 })
     } finally {
       await started.stop()

@@ -262,7 +262,7 @@ describe.each(databaseKinds)('orders (%s)', (kind) => {
     /** The poll, once it waits (wrapped: an async function's promise of a promise would wait for the answer). */
     const waitingFor = async (status: string) => {
       const answer = t.call(`/orders/${id}?status=${status}&wait=25`, { headers })
-      await vi.waitFor(() => expect(t.deps.orders.changes.waiting).toBe(1))
+      await vi.waitFor(() => expect(t.deps.orders.changes.waiting).toBe(1), { timeout: 60_000 })
       return { answer }
     }
     const paying = await waitingFor('awaiting_payment')

@@ -20,6 +20,9 @@ export function BuildWatcher() {
     if (__BUILD_ID__ === 'dev') return
     let lastCheck = Date.now()
     let offered = false
+    // Loaded after hydration: the mark says from when the 10 s are counted (a test moving the
+    // page's clock on before then would move nothing the watcher counts).
+    document.documentElement.dataset.buildWatch = 'armed'
     const check = async () => {
       if (offered || Date.now() - lastCheck < MIN_GAP_MS) return
       lastCheck = Date.now()
@@ -45,6 +48,7 @@ export function BuildWatcher() {
       window.clearInterval(interval)
       document.removeEventListener('visibilitychange', onVisible)
       offResolved()
+      delete document.documentElement.dataset.buildWatch
     }
   }, [router, t])
   return null
