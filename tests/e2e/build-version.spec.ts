@@ -16,7 +16,7 @@ test('a new deployment is offered as a reload instead of breaking the next navig
     await page.goto('/')
     await waitForHydration(page)
     // The watcher arrives after hydration and counts its 10 s from then: moving the clock on before
-    // it is armed would leave its first check still due (issue 26).
+    // it is armed would leave its first check still due.
     await expect(page.locator('html')).toHaveAttribute('data-build-watch', 'armed')
     // Deploy: the server now has another build.
     writeFileSync(BUILD_FILE, JSON.stringify({ id: 'next-build' }))

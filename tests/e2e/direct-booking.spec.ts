@@ -54,7 +54,7 @@ test('a signed-in driver sends a request with the phone’s position and sees it
   // The operator sends help: the card changes without a reload, and a toast says so.
   const moved = await request.post(`/api/v1/operator/direct-bookings/${reference}/status`, { headers: { authorization: `Bearer ${operatorToken()}` }, data: { status: 'dispatched' } })
   expect(moved.status(), await moved.text()).toBe(200)
-  // The toast first: it lasts 5 s of real time, the card's status stays (issue 26).
+  // The toast first: it lasts 5 s of real time, the card's status stays.
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: `Ajutorul este pe drum spre B55DBK (${reference}).` })).toBeVisible({ timeout: 60_000 })
   await expect(card.getByRole('status')).toHaveText('Stare: Ajutorul este pe drum')
   await expect(card.getByRole('listitem').filter({ hasText: 'Ajutorul este pe drum' })).toHaveCount(1)

@@ -103,7 +103,7 @@ test('a script chunk that fails to load reloads the page, at most once per 10 se
   await page.goto('/')
   await waitForHydration(page)
   // The chunks a page loads after hydration (the build watcher) have loaded: blocking them would
-  // make a reload of its own, before the click (issue 26).
+  // make a reload of its own, before the click.
   await expect(page.locator('html')).toHaveAttribute('data-build-watch', 'armed')
   blocking = true
   let loads = 0

@@ -5,7 +5,7 @@ import { password, signIn } from './support-accounts'
 import { accountWithBearer, policyBoughtBeforeAll } from './support-policies'
 
 /**
- * Issue 25 §4 (decision 160): the public check of a plate that is one of the signed-in visitor's
+ * Decision 160: the public check of a plate that is one of the signed-in visitor's
  * vehicles takes the last day of the policy bought here onto the vehicle when it has none, and
  * offers it in place of an earlier one. The policy (from tomorrow) is bought by another account
  * through the API; a signed-out visitor sees the public answer only.

@@ -379,7 +379,7 @@ const INTERNAL_TEXT = /Seroval|Failed to parse|Cannot read propert|TypeError|Syn
 test('malformed calls to any server function answer 4xx in words, never a 500 or a parser’s text', async ({ playwright }) => {
   // Nine bodies for each of the build's server functions (82 today), one request after another:
   // about 800 requests, which under load ran out of the default three minutes a few requests
-  // short of the end (issue 26). The bound only ends a hang; no request is timed.
+  // short of the end. The bound only ends a hang; no request is timed.
   test.setTimeout(600_000)
   const functions = builtServerFunctions()
   const client = await playwright.request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { 'accept-language': 'en' } })

@@ -52,7 +52,7 @@ test('authenticator app: set up from the QR secret, then every sign-in asks the 
   await expect(page.getByText('Parola nu este corectă.', { exact: true })).toHaveCount(1)
   await expect(page.locator('[data-sonner-toast][data-type="error"]')).toHaveCount(0)
   // The server takes a code of the previous, current or next 30 s step: a code is made just before
-  // it is sent, never one made before a wait of unknown length (the refusal above; issue 26).
+  // it is sent, never one made before a wait of unknown length (the refusal above).
   const enrolStep = currentStep()
   await codeField(page).fill(totpCode(secret, enrolStep))
   await currentPassword(page).fill(password)

@@ -92,7 +92,7 @@ describe.each(databaseKinds)('command line directly on the %s database', (kind) 
       cleanup = async () => rmSync(dir, { recursive: true, force: true })
       // The first command creates the embedded database (initdb and every migration): over two
       // minutes of CPU on a loaded two-core machine, so it happens here, not inside the test's
-      // bound (the test ran out at 120 s once, issue 26). The bound only ends a hang.
+      // bound (the test ran out at 120 s once). The bound only ends a hang.
       await direct(config, 'redirect', 'list')
     }
   }, 600_000)

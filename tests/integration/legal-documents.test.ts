@@ -16,7 +16,7 @@ describe.each(databaseKinds.slice(0, 1))('documents before buying (%s)', (kind) 
   let close: () => Promise<unknown>
   beforeAll(async () => {
     // The insurer's timeout also bounds the fetch of its documents (`offerDocument`): the sandbox
-    // drawing a PDF took more than 2 s under load and the test met a 502 (issue 26). A bound on a
+    // drawing a PDF took more than 2 s under load and the test met a 502. A bound on a
     // hang only: no test here is about an insurer that does not answer.
     ;({ t, close } = await servedApi(kind, { INSURER_QUOTE_TIMEOUT_MS: '30000' }))
   })

@@ -55,7 +55,7 @@ describe('sandboxes: claims history and vehicle registry', () => {
     })
 
     it('has a client that maps owners and reports failures and timeouts', async () => {
-      // The budget only ends a hang: the sandbox answers at once, however busy the machine (issue 26).
+      // The budget only ends a hang: the sandbox answers at once, however busy the machine.
       const client = createClaimsHistoryClient({ baseUrl: base, timeoutMs: RETRY_BUDGET_MS })
       expect(await client.classFor({ type: 'person', cnp: '1630615123457', driving_licence_since: '1990-01-01', county: 'CJ', locality: 'Cluj' }, 'UU1HSDAC5L5123456')).toBe(
         sandboxClassOf('person:1630615123457'),
@@ -171,7 +171,7 @@ describe('sandboxes: claims history and vehicle registry', () => {
 /**
  * The budget of a read asked once more. The first try may take 70 % of it (`retryPlan`), so the
  * second gets what is left: with 2 s that was half a second of real time for a round trip through
- * the front to the sandbox, which a loaded machine missed (issue 26). With 10 s it has about 2.8 s.
+ * the front to the sandbox, which a loaded machine missed. With 10 s it has about 2.8 s.
  */
 const RETRY_BUDGET_MS = 10_000
 

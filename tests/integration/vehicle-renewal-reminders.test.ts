@@ -1,5 +1,5 @@
 /**
- * Issue 25 §3 and §4 for vehicles insured elsewhere (decision 160): a vehicle whose RCA last day
+ * Reminders and the end date for vehicles insured elsewhere (decision 160): a vehicle whose RCA last day
  * is typed in gets the end reminders of a policy bought here (mail, bell, calendar at 30, 14, 7
  * and 1 days), stopping when the renewal is bought here or declared bought elsewhere, or the
  * owner turns them off for the vehicle; and the public policy check's last day of a policy bought

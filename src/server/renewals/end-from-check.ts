@@ -12,8 +12,8 @@ function checkedPaper() {
 }
 
 /**
- * The end date of the public policy check, onto one of the caller's vehicles (issue 25 §4,
- * decision 160). Only what the public check answers anyone is used (the last day of a policy
+ * The end date of the public policy check, onto one of the caller's vehicles (decision
+ * 160). Only what the public check answers anyone is used (the last day of a policy
  * bought here in force today for that plate, else of the next one bought to start later), and only for a plate of the caller's own account:
  * no buyer, number or order of whoever bought it is read, and the renewal is prepared from the
  * account's own quote, never the buyer's. Written when the vehicle has no date, or when
