@@ -12,16 +12,19 @@
  *   npx tsx bench/cpu.ts --bare-start                     # and GET / of the bare Start app
  *   npx tsx bench/cpu.ts --profile                        # a .cpuprofile of each server, on exit
  *   npx tsx bench/cpu.ts --cookie 'theme=dark'            # a cookie on every request
- *   npx tsx bench/cpu.ts --signed-in --paths /account/orders,/   # as a signed-in visitor (its session cookie)
+ *   npx tsx bench/cpu.ts --signed-in-paths /account/orders,/   # as a signed-in visitor (its session cookie)
+ *   npx tsx bench/cpu.ts --bare-start --rounds 3 --cookie x=1 --paths / --signed-in-paths /account/orders
+ *                                                         # rounds alternating the bare Start page and ours
  *   npx tsx bench/cpu.ts --root ../other-checkout          # that checkout's build instead of this one's
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { buildBareStart } from './bare-start'
+import { signedInCookie } from './signed-in'
 import { cpuMs, freePort, HOST, root, say, start, stopAndWait, waitFor } from './processes'
 
 interface AutocannonResult {
@@ -39,8 +42,13 @@ const { values: flags } = parseArgs({
     'bare-start': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
     cookie: { type: 'string', default: '' },
-    /** Registers an account, signs it in through the sign-in form's server function, and sends its session cookie. */
-    'signed-in': { type: 'boolean', default: false },
+    /** Paths asked as a signed-in visitor: an account registered and signed in through the sign-in form's server function, its session cookie sent. */
+    'signed-in-paths': { type: 'string', default: '' },
+    /**
+     * Rounds, each measuring the bare Start page (with `--bare-start`) and then every path: both
+     * servers run side by side, so each ratio compares figures taken minutes apart at most.
+     */
+    rounds: { type: 'string', default: '1' },
     /** Requests in flight per connection: above 1, fewer socket reads and writes per request, so the figure is more the app's own. */
     pipelining: { type: 'string', default: '1' },
     /** Another checkout whose build to serve (its `dist/`), to compare two versions at the same load. */
@@ -49,44 +57,19 @@ const { values: flags } = parseArgs({
 })
 const headers: Record<string, string> = { 'accept-language': 'ro', ...(flags.cookie ? { cookie: flags.cookie } : {}) }
 
-/**
- * The session cookie of a new account, as a browser gets it: registered through the API, signed
- * in by posting the sign-in form to its server function (its id read from the build).
- */
-async function signedInCookie(url: string, checkout: string): Promise<string> {
-  const email = `bench-${Date.now()}@example.ro`
-  const password = 'blue cactus orbits 42 slowly'
-  const registered = await fetch(`${url}/api/v1/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, first_name: 'Ana', last_name: 'Popescu', phone_number: '0722123456', password, password_confirmation: password, accept_terms: true, token: '' }),
-  })
-  if (registered.status !== 201) throw new Error(`registering the bench account answered ${registered.status}: ${await registered.text()}`)
-  const bundle = readFileSync(path.join(checkout, 'dist/server/server.js'), 'utf8')
-  const signIn = /"([0-9a-f]{64})":\s*\{\s*functionName:\s*"signIn_createServerFn_handler"/.exec(bundle)?.[1]
-  if (!signIn) throw new Error('no sign-in server function in the build')
-  const form = new FormData()
-  for (const [name, value] of Object.entries({ email, password, token: '' })) form.set(name, value)
-  const posted = await fetch(`${url}/_serverFn/${signIn}`, { method: 'POST', body: form, redirect: 'manual', headers: { origin: url, 'sec-fetch-site': 'same-origin' } })
-  const cookie = posted.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ')
-  if (posted.status >= 400 || !cookie) throw new Error(`signing in answered ${posted.status} without a session cookie`)
-  return cookie
-}
-
 /** Pages cost milliseconds, API calls microseconds: fewer requests for pages. */
 const amountFor = (p: string) => Number(flags.requests) || (p.startsWith('/api/') ? 20_000 : 2_000)
 
-async function perRequest(url: string, pid: number | undefined, amount: number): Promise<string> {
+/** Measures `url` and prints its line: server CPU µs per request. */
+async function perRequest(label: string, url: string, pid: number | undefined, amount: number, sent = headers): Promise<number> {
   const pipelining = Number(flags.pipelining) || 1
-  await autocannon({ url, connections: 10, amount: Math.ceil(amount / 4), pipelining, headers }) // warm-up
+  await autocannon({ url, connections: 10, amount: Math.ceil(amount / 4), pipelining, headers: sent }) // warm-up
   const before = cpuMs(pid)
-  const result = await autocannon({ url, connections: 10, amount, pipelining, headers })
-  const ms = cpuMs(pid) - before
+  const result = await autocannon({ url, connections: 10, amount, pipelining, headers: sent })
+  const micros = ((cpuMs(pid) - before) * 1000) / result.requests.total
   const bad = result.non2xx + result.errors
-  return `${((ms * 1000) / result.requests.total).toFixed(0).padStart(6)} µs CPU per request (${result.requests.total} requests${bad ? `, ${bad} non-2xx or errors` : ''})`
+  console.log(`${label.padEnd(28)} ${micros.toFixed(0).padStart(6)} µs CPU per request (${result.requests.total} requests${bad ? `, ${bad} non-2xx or errors` : ''}; load ${load()})`)
+  return micros
 }
 
 /** `node <checkout>/dist/node/serve.js` in `cwd` (the checkout, or the bare Start app's folder), as `npm run serve` runs it. */
@@ -94,7 +77,7 @@ async function serve(cwd: string, checkout: string, dataDir: string, profileDir:
   const port = await freePort()
   const env: Record<string, string> = { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', PROVIDER_API_URL: '' }
   // The bench account registers without solving a challenge (development settings only).
-  if (flags['signed-in']) env.CAPTCHA_PROVIDER = 'none'
+  if (flags['signed-in-paths']) env.CAPTCHA_PROVIDER = 'none'
   if (profileDir) env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${profileDir}`
   const child = start(path.join(checkout, 'dist/node/serve.js'), env, cwd)
   const url = `http://${HOST}:${port}`
@@ -112,34 +95,46 @@ say(`load average ${load()} at the start`)
   const bare = spawn(process.execPath, ['-e', `require('node:http').createServer((req, res) => { res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }); res.end('hello world') }).listen(${port}, '${HOST}')`], { stdio: 'inherit' })
   try {
     await waitFor(`http://${HOST}:${port}/`, bare)
-    console.log(`${'bare /'.padEnd(20)} ${await perRequest(`http://${HOST}:${port}/`, bare.pid, 20_000)}`)
+    await perRequest('bare node:http /', `http://${HOST}:${port}/`, bare.pid, 20_000)
   } finally {
     bare.kill()
   }
 }
+const paths = flags.paths.split(',').filter(Boolean)
+const signedInPaths = flags['signed-in-paths'].split(',').filter(Boolean)
 const app = await serve(path.resolve(flags.root), path.resolve(flags.root), dataDir, profileDir, '/api/v1/ready')
+const bareBuild = flags['bare-start'] ? buildBareStart() : undefined
+const bareData = mkdtempSync(path.join(os.tmpdir(), 'asiguro-cpu-bare-'))
 try {
-  if (flags['signed-in']) {
-    const session = await signedInCookie(app.url, path.resolve(flags.root))
-    headers.cookie = [headers.cookie, session].filter(Boolean).join('; ')
-    say('signed in: every request carries the session cookie')
+  const bare = bareBuild ? await serve(bareBuild.dir, root, bareData, profileDir, '/') : undefined
+  try {
+    const signedIn = signedInPaths.length ? { ...headers, cookie: [headers.cookie, await signedInCookie(app.url, path.resolve(flags.root))].filter(Boolean).join('; ') } : headers
+    const figures = new Map<string, number[]>()
+    const note = (label: string, micros: number) => figures.set(label, [...(figures.get(label) ?? []), micros])
+    const rounds = Math.max(1, Number(flags.rounds) || 1)
+    for (let round = 1; round <= rounds; round++) {
+      if (rounds > 1) say(`round ${round} of ${rounds}`)
+      if (bare) note('bare-start /', await perRequest('bare-start /', `${bare.url}/`, bare.child.pid, amountFor('/')))
+      for (const p of paths) note(p, await perRequest(p, `${app.url}${p}`, app.child.pid, amountFor(p)))
+      for (const p of signedInPaths) note(`${p} (signed in)`, await perRequest(`${p} (signed in)`, `${app.url}${p}`, app.child.pid, amountFor(p), signedIn))
+    }
+    const bareStart = figures.get('bare-start /')
+    if (bareStart) {
+      // CPU-bound, requests per second go as the inverse of CPU per request: bare-start's µs over ours is the throughput ratio.
+      for (const [label, micros] of figures) {
+        if (label === 'bare-start /') continue
+        const ratios = micros.map((m, i) => (bareStart[i]! / m).toFixed(2))
+        console.log(`${label.padEnd(28)} of the bare Start page, per round: ${ratios.join(', ')}`)
+      }
+    }
+  } finally {
+    if (bare) await stopAndWait(bare.child)
   }
-  for (const p of flags.paths.split(',').filter(Boolean)) console.log(`${p.padEnd(20)} ${await perRequest(`${app.url}${p}`, app.child.pid, amountFor(p))}`)
 } finally {
   await stopAndWait(app.child)
+  bareBuild?.remove()
   rmSync(dataDir, { recursive: true, force: true })
-}
-if (flags['bare-start']) {
-  const build = buildBareStart()
-  const bareData = mkdtempSync(path.join(os.tmpdir(), 'asiguro-cpu-bare-'))
-  const bare = await serve(build.dir, root, bareData, profileDir, '/')
-  try {
-    console.log(`${'bare-start /'.padEnd(20)} ${await perRequest(`${bare.url}/`, bare.child.pid, amountFor('/'))}`)
-  } finally {
-    await stopAndWait(bare.child)
-    build.remove()
-    rmSync(bareData, { recursive: true, force: true })
-  }
+  rmSync(bareData, { recursive: true, force: true })
 }
 console.log(`load average ${load()} at the end`)
 if (profileDir) say(`CPU profiles: ${profileDir}/*.cpuprofile`)

@@ -14,18 +14,23 @@ export const HOST = '127.0.0.1'
 export const root = path.resolve(import.meta.dirname, '..')
 export const say = (line: string) => process.stderr.write(`${line}\n`)
 
-/** `BENCH_PORTS=3131-3140`: the ports a bench may take, where several sessions share the machine (default 20000–31999). */
-const [portFrom, portTo] = (process.env.BENCH_PORTS ?? '20000-31999').split('-').map(Number) as [number, number]
-
+/**
+ * A free loopback port below Linux's ephemeral range (32768+), so a readiness probe cannot connect
+ * a socket to itself while the server is still starting. `BENCH_PORTS=3141-3150` keeps the benches
+ * within a range (a machine shared by sessions that each have their own ports).
+ */
 export async function freePort(): Promise<number> {
-  for (;;) {
-    const port = portFrom + Math.floor(Math.random() * (portTo - portFrom + 1))
+  const [low, high] = (process.env.BENCH_PORTS ?? '20000-31999').split('-').map(Number)
+  if (!Number.isInteger(low) || !Number.isInteger(high) || high! < low!) throw new Error(`BENCH_PORTS must look like 3141-3150, got ${process.env.BENCH_PORTS}`)
+  for (let attempt = 0; attempt < 1000; attempt++) {
+    const port = low! + Math.floor(Math.random() * (high! - low! + 1))
     const server = createServer()
     const ok = await new Promise<boolean>((resolve) => server.once('error', () => resolve(false)).listen(port, HOST, () => resolve(true)))
     if (!ok) continue
     await new Promise((resolve) => server.close(resolve))
     return port
   }
+  throw new Error(`no free port in ${low}-${high}`)
 }
 
 /**

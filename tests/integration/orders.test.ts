@@ -156,6 +156,12 @@ describe.each(databaseKinds)('orders (%s)', (kind) => {
     const created = (await (await createOrder(t, await seedOffer(t.deps.database.db), 'owner@example.ro', randomUUID())).json()) as Created
     const list = (await (await t.call('/orders', { headers: { authorization: `Bearer ${ownerToken}` } })).json()) as { data: { id: string }[]; meta: { total: number } }
     expect(list.data.map((o) => o.id)).toContain(created.data.id)
+    // The count comes with the page's rows, and alone for a page past the end.
+    const pageOf = async (query: string) => (await (await t.call(`/orders?${query}`, { headers: { authorization: `Bearer ${ownerToken}` } })).json()) as { data: unknown[]; meta: { total: number } }
+    const onePerPage = await pageOf('page=1&per_page=1')
+    expect(onePerPage.data).toHaveLength(1)
+    expect(onePerPage.meta.total).toBe(list.meta.total)
+    expect(await pageOf(`page=${list.meta.total + 1}&per_page=1`)).toMatchObject({ data: [], meta: { total: list.meta.total } })
     // The guest reads it with the token, nobody else at all.
     expect((await t.call(`/orders/${created.data.id}`, { headers: { 'x-order-token': created.data.access_token! } })).status).toBe(200)
     expect((await t.call(`/orders/${created.data.id}`)).status).toBe(404)

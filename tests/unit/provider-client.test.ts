@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { MaintenanceError, ProviderClient, ProviderError, type Transport } from '~/server/provider/client'
+import { answerOf, MaintenanceError, ProviderClient, ProviderError, type Transport } from '~/server/provider/client'
 
 /** A scripted transport: the insurer-facing network boundary, replayed. */
 function scripted(...statuses: number[]) {
@@ -9,7 +9,7 @@ function scripted(...statuses: number[]) {
     calls.push({ path, init })
     const status = statuses[Math.min(calls.length - 1, statuses.length - 1)] ?? 200
     const body = status < 400 ? { ok: true } : { error: { code: status, message: 'x', pretty_message: 'x' } }
-    return new Response(JSON.stringify(body), { status })
+    return answerOf(new Response(JSON.stringify(body), { status }))
   }
   return { calls, transport }
 }
@@ -44,7 +44,7 @@ describe('provider client retries', () => {
   })
 
   const answering = (status: number, message: string): Transport => async () =>
-    new Response(JSON.stringify({ error: { code: status, message, pretty_message: 'x' } }), { status })
+    answerOf(new Response(JSON.stringify({ error: { code: status, message, pretty_message: 'x' } }), { status }))
 
   it('turns code 503 maintenance into a maintenance error', async () => {
     await expect(new ProviderClient(answering(503, 'maintenance')).call('/x', { schema: Ok })).rejects.toBeInstanceOf(MaintenanceError)
@@ -65,7 +65,7 @@ describe('provider client retries', () => {
   })
 
   it('rejects an answer that does not match the schema', async () => {
-    const transport: Transport = async () => new Response(JSON.stringify({ ok: 'yes' }), { status: 200 })
+    const transport: Transport = async () => answerOf(new Response(JSON.stringify({ ok: 'yes' }), { status: 200 }))
     await expect(new ProviderClient(transport).call('/x', { schema: Ok })).rejects.toThrow()
   })
 })

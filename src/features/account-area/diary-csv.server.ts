@@ -14,8 +14,8 @@ export async function diaryCsvHandler({ request, params }: { request: Request; p
   const query = new URL(request.url).search
   const { clientIp, locale } = visitor()
   const answer = await transport(`/vehicles/${encodeURIComponent(params.id)}/diaries.csv${query}`, { headers: { authorization: `Bearer ${session.accessToken}`, 'accept-language': locale ?? 'ro' } }, clientIp)
-  const headers = new Headers({ 'content-type': answer.headers.get('content-type') ?? 'text/plain', 'cache-control': 'no-store' })
-  const disposition = answer.headers.get('content-disposition')
+  const headers = new Headers({ 'content-type': answer.header('content-type') ?? 'text/plain', 'cache-control': 'no-store' })
+  const disposition = answer.header('content-disposition')
   if (disposition) headers.set('content-disposition', disposition)
   return new Response(answer.body, { status: answer.status, headers })
 }

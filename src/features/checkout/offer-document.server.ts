@@ -13,8 +13,8 @@ export async function offerDocumentHandler({ params }: { params: { id: string; k
   if (!OFFER_ID.test(params.id) || !KINDS.has(params.kind)) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } })
   const { clientIp, locale } = visitor()
   const answer = await providerTransport()(`/offers/${params.id}/documents/${params.kind}`, { headers: { 'accept-language': locale ?? 'ro' } }, clientIp)
-  const out = new Headers({ 'content-type': answer.headers.get('content-type') ?? 'application/octet-stream', 'cache-control': answer.headers.get('cache-control') ?? 'no-store' })
-  const disposition = answer.headers.get('content-disposition')
+  const out = new Headers({ 'content-type': answer.header('content-type') ?? 'application/octet-stream', 'cache-control': answer.header('cache-control') ?? 'no-store' })
+  const disposition = answer.header('content-disposition')
   if (disposition) out.set('content-disposition', disposition)
   return new Response(answer.body, { status: answer.status, headers: out })
 }

@@ -29,10 +29,10 @@ export async function orderDocumentHandler({ request, params }: { request: Reque
   const path = policy ? `/orders/${params.id}/policies/${policy}/document` : `/orders/${params.id}/document`
   const answer = await transport(path, { headers }, clientIp)
   const out = new Headers({
-    'content-type': answer.headers.get('content-type') ?? 'application/octet-stream',
+    'content-type': answer.header('content-type') ?? 'application/octet-stream',
     'cache-control': 'private, no-store',
   })
-  const disposition = answer.headers.get('content-disposition')
+  const disposition = answer.header('content-disposition')
   if (disposition) out.set('content-disposition', disposition)
   return new Response(answer.body, { status: answer.status, headers: out })
 }

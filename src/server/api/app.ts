@@ -46,11 +46,16 @@ export interface Api {
    * `IncomingMessage` (src/server/serve.ts).
    */
   serveNode(request: Request, res: ServerResponse): Promise<void>
+  /**
+   * The answer as plain data, for the provider client of the web app in this process: no
+   * `Response` built for it to read back (its headers validated, its body streamed).
+   */
+  answer(request: Request, caller: InProcessCaller): Promise<Answer>
   routes: RouteDef[]
 }
 
-/** An answer before it becomes a `Response` or is written to a `node:http` response. */
-interface Answer {
+/** An answer before it becomes a `Response` or is written to a `node:http` response. Header names in lower case. */
+export interface Answer {
   status: number
   headers: ResponseHeaders
   body: string | Uint8Array | null
@@ -188,7 +193,7 @@ export function createApi(deps: ApiDeps, routes: RouteDef[]): Api {
     }
   }
 
-  return { fetch, serveNode, routes }
+  return { fetch, serveNode, answer: handle, routes }
 }
 
 /**

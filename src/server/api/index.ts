@@ -46,7 +46,7 @@ import type { ApiDeps } from './deps'
 import { allRoutes } from './routes'
 
 export { API_BASE } from './app'
-export type { Api } from './app'
+export type { Answer, Api } from './app'
 
 /** Opens the database (migrated, reference data seeded) and builds what the handlers need. */
 /** The purchase path's outside parts; each defaults to what is configured (tests pass their own). */

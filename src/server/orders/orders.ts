@@ -389,15 +389,18 @@ export class Orders {
   }
 
   async list(userId: string, page: number, perPage: number): Promise<{ data: OrderView[]; total: number }> {
-    const rows = await this.db
-      .select()
+    // The page and the count in one statement (every account page renders this list); a page past
+    // the end has no row to carry the count, and asks for it alone.
+    const found = await this.db
+      .select({ order: orders, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(orders)
       .where(eq(orders.userId, userId))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(perPage)
       .offset((page - 1) * perPage)
-    const [counted] = await this.db.select({ n: count() }).from(orders).where(eq(orders.userId, userId))
-    return { data: await this.views(rows), total: Number(counted?.n ?? 0) }
+    let total = found[0]?.total ?? 0
+    if (found.length === 0 && page > 1) total = Number((await this.db.select({ n: count() }).from(orders).where(eq(orders.userId, userId)))[0]?.n ?? 0)
+    return { data: await this.views(found.map((row) => row.order)), total }
   }
 
   /** The PDF of one policy of the order (the first when `policyId` is not given), to its owner only. */

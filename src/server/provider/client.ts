@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import { ErrorBody } from '~/contract/errors'
 import { SESSION_END_HEADER } from '~/contract/session'
 import { PRODUCT_STATUSES_HEADER, ProductStatuses } from '~/contract/site'
-import type { Api } from '../api'
+import type { Answer, Api } from '../api'
 import { log } from '../log'
 import { currentRequestId, REQUEST_ID_HEADER } from '../request-context'
 
@@ -29,15 +29,39 @@ export class MaintenanceError extends ProviderError {
   override name = 'MaintenanceError'
 }
 
+/** A provider answer as its readers use it: JSON through `text`, a PDF or CSV passed on through `body`. */
+export interface ProviderAnswer {
+  status: number
+  /** A header by its lower-case name. */
+  header(name: string): string | null
+  text(): Promise<string>
+  body: BodyInit | null
+  /** Lets go of a body that will not be read (before a retry). */
+  discard(): Promise<void>
+}
+
 /**
  * How requests reach the provider: in this process, or over HTTP. `clientIp` is the visitor's
  * address as the web app established it (decision 40).
  */
-export type Transport = (path: string, init: RequestInit, clientIp: string | undefined) => Promise<Response>
+export type Transport = (path: string, init: RequestInit, clientIp: string | undefined) => Promise<ProviderAnswer>
 
-/** The API in this process takes the visitor's address as the web app vouches for it; no header can change it. */
+/**
+ * The API in this process takes the visitor's address as the web app vouches for it; no header can
+ * change it. Its answer is read as the API made it: no `Response` in between (decision 169).
+ */
 export function inProcessTransport(api: () => Promise<Api>): Transport {
-  return async (path, init, clientIp) => (await api()).fetch(new Request(`http://provider.internal/api/v1${path}`, init), { clientIp })
+  return async (path, init, clientIp) => inProcessAnswer(await (await api()).answer(new Request(`http://provider.internal/api/v1${path}`, init), { clientIp }))
+}
+
+function inProcessAnswer({ status, headers, body }: Answer): ProviderAnswer {
+  return {
+    status,
+    header: (name) => headers[name] ?? null,
+    text: async () => (body === null ? '' : typeof body === 'string' ? body : new TextDecoder().decode(body)),
+    body: body as BodyInit | null,
+    discard: async () => undefined,
+  }
 }
 
 /**
@@ -47,10 +71,21 @@ export function inProcessTransport(api: () => Promise<Api>): Transport {
  */
 export function httpTransport(baseUrl: string): Transport {
   const base = baseUrl.replace(/\/+$/, '')
-  return (path, init, clientIp) => {
+  return async (path, init, clientIp) => {
     const headers = new Headers(init.headers)
     if (clientIp) headers.set('x-forwarded-for', clientIp)
-    return fetch(`${base}${path}`, { ...init, headers })
+    return answerOf(await fetch(`${base}${path}`, { ...init, headers }))
+  }
+}
+
+/** A `Response` (over HTTP) as the client reads it. */
+export function answerOf(response: Response): ProviderAnswer {
+  return {
+    status: response.status,
+    header: (name) => response.headers.get(name),
+    text: () => response.text(),
+    body: response.body,
+    discard: async () => void (await response.body?.cancel()),
   }
 }
 
@@ -121,44 +156,45 @@ export class ProviderClient {
 
   async call<S extends z.ZodType>(path: string, options: CallOptions<S>): Promise<z.output<S>> {
     const method = options.method ?? 'GET'
-    const headers = new Headers({ ...options.headers, accept: 'application/json' })
-    if (options.bearer) headers.set('authorization', `Bearer ${options.bearer}`)
-    if (options.userAgent) headers.set('user-agent', options.userAgent.slice(0, 512))
-    if (options.locale) headers.set('accept-language', options.locale)
+    // A plain object: the in-process API reads it as it is, `fetch` converts it (decision 169).
+    const headers: Record<string, string> = { ...options.headers, accept: 'application/json' }
+    if (options.bearer) headers.authorization = `Bearer ${options.bearer}`
+    if (options.userAgent) headers['user-agent'] = options.userAgent.slice(0, 512)
+    if (options.locale) headers['accept-language'] = options.locale
     // The web request's id goes along, so the API's log lines and the web app's share it.
     const requestId = currentRequestId()
-    if (requestId) headers.set(REQUEST_ID_HEADER, requestId)
+    if (requestId) headers[REQUEST_ID_HEADER] = requestId
     let body: string | undefined
     if (options.form) {
-      headers.set('content-type', 'application/x-www-form-urlencoded')
+      headers['content-type'] = 'application/x-www-form-urlencoded'
       body = new URLSearchParams(options.form).toString()
     } else if (options.json !== undefined) {
-      headers.set('content-type', 'application/json')
+      headers['content-type'] = 'application/json'
       body = JSON.stringify(options.json)
     }
     const query = options.query ? Object.entries(options.query).filter((e): e is [string, string] => e[1] !== undefined) : []
     const url = query.length > 0 ? `${path}?${new URLSearchParams(query)}` : path
 
     const attempts = body === undefined ? 2 : 1
-    let response: Response | undefined
+    let response: ProviderAnswer | undefined
     for (let attempt = 1; attempt <= attempts; attempt++) {
       response = await this.transport(url, { method, headers, body }, options.clientIp)
       if (!RETRY_STATUSES.has(response.status) || attempt === attempts) break
-      await response.body?.cancel()
+      await response.discard()
     }
     if (!response) throw new Error('unreachable: no provider response')
-    this.statuses.observe(response.headers.get(PRODUCT_STATUSES_HEADER))
+    this.statuses.observe(response.header(PRODUCT_STATUSES_HEADER))
 
     const text = await response.text()
     const json: unknown = text === '' ? undefined : JSON.parse(text)
-    if (!response.ok) {
+    if (response.status < 200 || response.status > 299) {
       const parsed = ErrorBody.safeParse(json)
       const errorBody: ErrorBody = parsed.success
         ? parsed.data
         : { error: { code: response.status, message: 'bad_gateway', pretty_message: 'The provider answered with an unexpected error.' } }
       // Spec §8: code 503 is maintenance; a service of ours that is down (503 with its own message) is not.
       if (errorBody.error.code === 503 && (errorBody.error.message === 'maintenance' || !parsed.success)) throw new MaintenanceError(response.status, errorBody)
-      throw new ProviderError(response.status, errorBody, response.headers.get(SESSION_END_HEADER) ?? undefined)
+      throw new ProviderError(response.status, errorBody, response.header(SESSION_END_HEADER) ?? undefined)
     }
     return options.schema.parse(json)
   }
