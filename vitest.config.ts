@@ -15,6 +15,8 @@ const plugins = [babel({ presets: [linguiTransformerBabelPreset()] }), lingui()]
 // is one second, which a loaded machine can exceed); `vi.waitFor` has no such setting: every call
 // passes its own bound (docs/testing.md).
 const expect = { poll: { timeout: 60_000 } }
+// The suites that start test APIs on PGlite start them on a copy of one migrated database (decision 161).
+const globalSetup = ['tests/support/database-template.ts']
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -25,13 +27,13 @@ export default defineConfig({
         plugins,
         // Two files at a time: each starts its own API on its own database (in-memory PGlite, or a
         // PostgreSQL database of its own) and its own servers on ports the kernel picks (decision 148).
-        test: { name: 'integration', env: { LOG_LEVEL: 'silent' }, include: ['tests/integration/**/*.test.ts'], environment: 'node', expect, testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: true, maxWorkers: 2 },
+        test: { name: 'integration', env: { LOG_LEVEL: 'silent' }, include: ['tests/integration/**/*.test.ts'], environment: 'node', expect, testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: true, maxWorkers: 2, globalSetup },
       },
       {
         // The Pusher compatibility suite: real sockets on loopback, official clients; two nodes over Redis when TEST_REDIS_URL is set.
         resolve: { alias },
         plugins,
-        test: { name: 'realtime', env: { LOG_LEVEL: 'silent' }, include: ['tests/realtime/**/*.test.ts'], environment: 'node', expect, testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false },
+        test: { name: 'realtime', env: { LOG_LEVEL: 'silent' }, include: ['tests/realtime/**/*.test.ts'], environment: 'node', expect, testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false, globalSetup },
       },
       {
         // Two nodes behave as one: the built cluster (`npm run build` first) on PostgreSQL and Redis (TEST_DATABASE_URL, TEST_REDIS_URL).

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { NodeRequest } from 'srvx/node'
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import postgres from 'postgres'
 import { ErrorBody } from '~/contract/errors'
 import { PRODUCT_STATUSES_HEADER, ProductStatuses } from '~/contract/site'
@@ -70,7 +71,19 @@ export function testConfig(overrides: TestSettings = {}): AppConfig {
 }
 
 /**
- * A provider API on a fresh database: in-memory PGlite, or a new PostgreSQL database
+ * The run's migrated PGlite database (tests/support/database-template.ts, decision 161), when the
+ * run made one: a vitest project with that global setup. Elsewhere (a bench) a database is made
+ * from nothing.
+ */
+async function pgliteTemplate(): Promise<Blob | undefined> {
+  if (!process.env.VITEST) return undefined
+  const { inject } = await import('vitest')
+  const file = inject('pgliteTemplate')
+  return file ? new Blob([readFileSync(file)]) : undefined
+}
+
+/**
+ * A provider API on a fresh database: in-memory PGlite (a copy of the run's migrated one), or a new PostgreSQL database
  * created for this test file and dropped at `close()`. Captcha checks are off (`none`)
  * unless `overrides` chooses a provider.
  */
@@ -97,7 +110,7 @@ export async function startTestApi(kind: 'pglite' | 'postgres', overrides: TestS
   } else {
     config = testConfig(overrides)
   }
-  const deps = await createApiDeps(config, { dataDir: ':memory:', ...(options.purchase ? { purchase: options.purchase } : {}) })
+  const deps = await createApiDeps(config, { dataDir: ':memory:', memoryTemplate: kind === 'pglite' ? await pgliteTemplate() : undefined, ...(options.purchase ? { purchase: options.purchase } : {}) })
   const api = buildApi(deps)
   return {
     api,

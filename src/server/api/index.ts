@@ -60,8 +60,8 @@ export interface PurchaseParts {
   issuance?: { maxAttempts?: number; backoffMs?: (attempt: number) => number }
 }
 
-export async function createApiDeps(config: AppConfig, options: { dataDir?: string; workers?: boolean; purchase?: PurchaseParts } = {}): Promise<ApiDeps> {
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: options.dataDir ?? config.DATA_DIR, prepare: (db) => seedReferenceData(db, { demo: config.APP_ENV !== 'production' }) })
+export async function createApiDeps(config: AppConfig, options: { dataDir?: string; memoryTemplate?: Blob | undefined; workers?: boolean; purchase?: PurchaseParts } = {}): Promise<ApiDeps> {
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: options.dataDir ?? config.DATA_DIR, memoryTemplate: options.memoryTemplate, prepare: (db) => seedReferenceData(db, { demo: config.APP_ENV !== 'production' }) })
   const limiter = new DatabaseRateLimiter(database.db)
   // The embedded database is one process's: claims it finds at start are a killed predecessor's (decision 97).
   const jobs = new JobQueue(database.db, { concurrency: config.JOB_CONCURRENCY, urgentConcurrency: config.ISSUANCE_CONCURRENCY, soleProcess: database.kind === 'pglite', nodes: nodeWakeUpOf(database) })

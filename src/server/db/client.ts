@@ -30,11 +30,12 @@ export const migrationsFolder = [path.resolve(process.cwd(), 'src/server/db/migr
 
 /**
  * Opens the database named by the configuration: PostgreSQL when a URL is given, otherwise
- * embedded PGlite with its files under `dataDir` (or in memory for `dataDir: ':memory:'`).
+ * embedded PGlite with its files under `dataDir` (or in memory for `dataDir: ':memory:'`; it starts
+ * from `memoryTemplate` when given, a `dumpDataDir()` of another, instead of an empty one).
  * Migrations are applied, then `prepare` (the reference data) runs, before the handle is returned.
  */
-export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string; prepare?: (db: Database) => Promise<void> }): Promise<DatabaseHandle> {
-  const opened = options.databaseUrl ? await openPostgres(options.databaseUrl) : { handle: await openPglite(options.dataDir), client: undefined }
+export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string; memoryTemplate?: Blob | undefined; prepare?: (db: Database) => Promise<void> }): Promise<DatabaseHandle> {
+  const opened = options.databaseUrl ? await openPostgres(options.databaseUrl) : { handle: await openPglite(options.dataDir, options.memoryTemplate), client: undefined }
   const { handle } = opened
   try {
     await prepareDatabase(handle, opened.client, options.prepare)
@@ -50,12 +51,12 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
 // The embedded database is small and its files sit in the OS page cache anyway (docs/benchmarks.md, Memory).
 const PGLITE_START_PARAMS = ['-c', 'shared_buffers=16MB']
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, memoryTemplate: Blob | undefined): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite')
   const { drizzle } = await import('drizzle-orm/pglite')
   const options = { startParams: [...PGlite.defaultStartParams, ...PGLITE_START_PARAMS] }
   let client: InstanceType<typeof PGlite>
-  if (dataDir === ':memory:') client = new PGlite(options)
+  if (dataDir === ':memory:') client = new PGlite({ ...options, ...(memoryTemplate ? { loadDataDir: memoryTemplate } : {}) })
   else {
     const dir = path.resolve(dataDir, 'pglite')
     if (!existsSync(path.join(dir, 'PG_VERSION'))) await createPgliteInChild(dir)
@@ -63,6 +64,23 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   }
   await client.waitReady
   return { db: drizzle(client, { schema, logger: statementCounter() }) as unknown as Database, kind: 'pglite', close: () => client.close() }
+}
+
+/**
+ * An in-memory embedded database with every migration applied, dumped (uncompressed: loading it
+ * is then a copy, where gzip would cost every load CPU). What the test suites start their
+ * databases from (`memoryTemplate` above), instead of running initdb and the migrations each time.
+ */
+export async function dumpMigratedMemoryDatabase(): Promise<Blob> {
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { drizzle } = await import('drizzle-orm/pglite')
+  const client = new PGlite({ startParams: [...PGlite.defaultStartParams, ...PGLITE_START_PARAMS] })
+  try {
+    await prepareDatabase({ db: drizzle(client, { schema }) as unknown as Database, kind: 'pglite', close: () => client.close() }, undefined, undefined)
+    return await client.dumpDataDir('none')
+  } finally {
+    await client.close()
+  }
 }
 
 /**
