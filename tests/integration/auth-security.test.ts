@@ -18,7 +18,8 @@ afterAll(async () => {
   await t?.close()
 })
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+/** The least of the samples: other work of the process (jobs, the embedded database) only ever adds to a sample. */
+const least = (values: number[]) => Math.min(...values)
 
 /** Milliseconds of CPU this process spent (every thread: argon2 runs on the thread pool); unlike wall time, load on the machine does not inflate it. */
 const cpuMs = () => {
@@ -32,7 +33,7 @@ describe('sign-in cost', () => {
     await login(t, newEmail(), 'warm up the dummy hash', '198.51.100.200')
     const known: number[] = []
     const unknown: number[] = []
-    for (let i = 0; i < 7; i++) {
+    for (let i = 0; i < 9; i++) {
       let start = cpuMs()
       expect((await login(t, email, `wrong password number ${i}`, `198.51.100.${i + 1}`)).status).toBe(422)
       known.push(cpuMs() - start)
@@ -41,9 +42,10 @@ describe('sign-in cost', () => {
       unknown.push(cpuMs() - start)
     }
     // Both pay for one argon2id verification (tens of ms of CPU); skipping it would make the unknown case several times cheaper.
-    const ratio = median(unknown) / median(known)
-    expect(ratio, `unknown ${median(unknown).toFixed(1)} ms, known ${median(known).toFixed(1)} ms of CPU`).toBeGreaterThan(0.5)
-    expect(ratio).toBeLessThan(2)
+    const ratio = least(unknown) / least(known)
+    const figures = `unknown ${least(unknown).toFixed(1)} ms, known ${least(known).toFixed(1)} ms of CPU at least`
+    expect(ratio, figures).toBeGreaterThan(0.5)
+    expect(ratio, figures).toBeLessThan(2)
   })
 })
 

@@ -24,7 +24,7 @@ describe.each(databaseKinds.slice(0, 1))('product documents (%s)', (kind) => {
   const processor = new ProcessorDouble()
   let ip = 20
   beforeAll(async () => {
-    t = await startTestApi(kind, { INSURER_QUOTE_TIMEOUT_MS: '1500' }, { sandbox: { latencyScale: 0.02 }, purchase: { payments: processor } })
+    t = await startTestApi(kind, { INSURER_QUOTE_TIMEOUT_MS: '10000' }, { sandbox: { latencyScale: 0.02 }, purchase: { payments: processor } })
   })
   afterAll(() => t?.close())
 

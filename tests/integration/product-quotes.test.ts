@@ -19,7 +19,7 @@ describe.each(databaseKinds)('travel, house and vignette quotes on %s', (kind) =
   let t: TestApi
   let ip = 10
   beforeAll(async () => {
-    t = await startTestApi(kind, { INSURER_QUOTE_TIMEOUT_MS: '1500' }, { sandbox: { latencyScale: 0.02 } })
+    t = await startTestApi(kind, { INSURER_QUOTE_TIMEOUT_MS: '10000' }, { sandbox: { latencyScale: 0.02 } })
   })
   afterAll(() => t?.close())
 

@@ -61,8 +61,8 @@ function checkAgainstTariffs(quote: Quote, raw: RcaQuoteInputRaw) {
 describe.each(databaseKinds)('RCA quote API on %s', (kind) => {
   let t: TestApi
   beforeAll(async () => {
-    // Insurers answer in 2–60 ms; a hang counts as a timeout after 2 s (generous: a busy test machine is slow).
-    t = await startTestApi(kind, { INSURER_QUOTE_TIMEOUT_MS: '2000', QUOTE_RATE_LIMIT: '4' }, { sandbox: { latencyScale: 0.02 } })
+    // Insurers answer in 2–60 ms; a hang counts as a timeout after 10 s: a bound on a hang only, never met by an answer on a busy machine.
+    t = await startTestApi(kind, { INSURER_QUOTE_TIMEOUT_MS: '10000', QUOTE_RATE_LIMIT: '4' }, { sandbox: { latencyScale: 0.02 } })
   })
   afterAll(async () => {
     await t?.close()
