@@ -18,8 +18,9 @@
  * batch together (one claims-history call, each insurer's renewal endpoint by chunks under its
  * renewal quota). Figures (docs/benchmarks.md): policies/s, quotes made and failed, where the time
  * went (the sweep's steps), CPU of this process and of the sandbox per policy, peak RSS and heap
- * during the run (bounded memory: it should not grow with `--policies`), and the p50/p99 of
- * `GET /api/v1/health` before and during the sweep.
+ * during the run (bounded memory: it should not grow with `--policies`), the p50/p99 of
+ * `GET /api/v1/health` before and during the sweep, and how long a visitor's RCA quote takes from
+ * its request to its last insurer's answer, before and during (a visitor's calls go first).
  */
 import { mkdtempSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
@@ -35,6 +36,8 @@ import { Renewals } from '../src/server/renewals/renewals'
 import { startTestApi } from '../tests/support/api'
 import { rcaRequest } from '../tests/support/rca'
 import { setLogLevel } from '../src/server/log'
+import { QuoteEnvelope } from '../src/contract/quotes'
+import { json } from '../tests/support/api'
 import { cpuMs, percentile, say, start, stop, stopAndWait, waitFor, HOST } from './processes'
 
 const { values: flags } = parseArgs({
@@ -99,10 +102,26 @@ const probe = async (samples: number[], until: () => boolean) => {
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
+/** A visitor's RCA quote over HTTP, from its request to its last insurer's answer (ms); one a second while `until`. */
+let visitor = 0
+const visitorQuotes = async (samples: number[], until: () => boolean) => {
+  while (until()) {
+    visitor++
+    const started = performance.now()
+    const body = { ...rcaRequest({ vehicle: { registration_plate: `CJ ${10 + (visitor % 89)} VIZ` }, policy: { start_date: addDays(todayInBucharest(), 1) } }), token: 'test-token' }
+    const res = await t.call('/products/rca/quotes', json(body, { 'x-forwarded-for': `198.51.100.${1 + (visitor % 250)}` }))
+    if (res.status !== 201) throw new Error(`a visitor's quote answered ${res.status}: ${await res.text()}`)
+    let quote = QuoteEnvelope.parse(await res.json()).data
+    while (quote.status !== 'complete') quote = QuoteEnvelope.parse(await (await t.call(`/quotes/${quote.id}?after=${quote.insurers_answered}&wait=10`)).json()).data
+    samples.push(performance.now() - started)
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+  }
+}
 const before: number[] = []
+const visitorsBefore: number[] = []
 let probing = true
-setTimeout(() => (probing = false), 3000)
-await probe(before, () => probing)
+setTimeout(() => (probing = false), 10_000)
+await Promise.all([probe(before, () => probing), visitorQuotes(visitorsBefore, () => probing)])
 
 let peakRss = 0
 let peakHeap = 0
@@ -112,8 +131,9 @@ const memory = setInterval(() => {
   peakHeap = Math.max(peakHeap, m.heapUsed)
 }, 200)
 const during: number[] = []
+const visitorsDuring: number[] = []
 let sweeping = true
-const probing2 = probe(during, () => sweeping)
+const probing2 = Promise.all([probe(during, () => sweeping), visitorQuotes(visitorsDuring, () => sweeping)])
 // PostgreSQL's own CPU: its backends serving this database (this process's pool), read from /proc.
 const backends = async () => {
   if (!flags.database) return new Map<number, number>()
@@ -148,6 +168,7 @@ say(`load average (1 min) at the start ${loadBefore.toFixed(1)}, at the end ${lo
 say(`at this rate, 100 000 policies would take ${(100_000 / (policies / seconds) / 60).toFixed(0)} min (the target: 10)`)
 say(`memory: peak RSS ${mb(peakRss)}, peak heap ${mb(peakHeap)}`)
 say(`GET /health before: p50 ${ms(percentile(sorted(before), 50))}, p99 ${ms(percentile(sorted(before), 99))}; during: p50 ${ms(percentile(sorted(during), 50))}, p99 ${ms(percentile(sorted(during), 99))} (${during.length} samples)`)
+say(`a visitor's RCA quote, request to last answer, before: p50 ${ms(percentile(sorted(visitorsBefore), 50))}, p99 ${ms(percentile(sorted(visitorsBefore), 99))} (${visitorsBefore.length}); during: p50 ${ms(percentile(sorted(visitorsDuring), 50))}, p99 ${ms(percentile(sorted(visitorsDuring), 99))} (${visitorsDuring.length})`)
 await t.close()
 await stopAndWait(sandbox)
 process.exit(0)
