@@ -71,9 +71,9 @@ describe('request ids', () => {
     const client = new ProviderClient(
       inProcessTransport(async () => ({
         ...t.api,
-        fetch: async (request, caller) => {
+        answer: async (request, caller) => {
           seen.push(request.headers.get('x-request-id'))
-          return t.api.fetch(request, caller)
+          return t.api.answer(request, caller)
         },
       })),
     )
